@@ -1,0 +1,36 @@
+# Everything runs from a virtual environment that these rules create: a fresh machine
+# needs nothing but Python 3.11 or newer.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+
+.PHONY: test lint typecheck spec unit docs play clean
+
+test: lint typecheck spec unit docs
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+spec: $(STAMP)
+	$(BIN)/behave --format progress
+	@echo "decider stage: passed"
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""What the steps drive: one driver per stage, all behind the same small protocol."""

@@ -1,0 +1,70 @@
+"""Drives the pure decider directly, keeping the game's events in a list."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from mastermind import (
+    Code,
+    DecodingBoard,
+    Event,
+    GameError,
+    GiveUp,
+    JoinGame,
+    MakeGuess,
+    decider,
+)
+from support.driver import BoardView, GameSetup, Rejected, Row
+
+
+class DeciderDriver:
+    def __init__(self) -> None:
+        self.game_id = str(uuid.uuid4())
+        self.events: list[Event] = []
+        self.available_pegs: tuple[str, ...] = ()
+        self.last_join: JoinGame | None = None
+
+    def join(self, setup: GameSetup) -> None:
+        secret = setup.secret
+        if secret is None:
+            secret = tuple(secrets.choice(setup.available_pegs) for _ in range(4))
+        self.available_pegs = setup.available_pegs
+        self.last_join = JoinGame(
+            self.game_id, Code(secret), setup.total_attempts, setup.available_pegs
+        )
+        self._execute(self.last_join)
+
+    def guess(self, typed: str) -> str:
+        guess = Code.parse(typed, self.available_pegs)
+        self._execute(MakeGuess(self.game_id, guess))
+        return str(self.board().rows[-1].feedback)
+
+    def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
+        self._execute(MakeGuess(self.game_id, Code.parse(typed, setup.available_pegs)))
+
+    def join_again(self) -> None:
+        assert self.last_join is not None, "join before joining again"
+        self._execute(self.last_join)
+
+    def give_up(self) -> None:
+        self._execute(GiveUp(self.game_id))
+
+    def board(self) -> BoardView:
+        board = DecodingBoard.from_events(self.events)
+        return BoardView(
+            outcome=board.outcome.value,
+            attempts_left=board.attempts_left,
+            rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
+            secret=board.secret.pegs if board.secret else None,
+        )
+
+    def close(self) -> None:
+        pass
+
+    def _execute(self, command: JoinGame | MakeGuess | GiveUp) -> None:
+        state = decider.fold(self.events)
+        try:
+            self.events.extend(decider.decide(command, state))
+        except GameError as error:
+            raise Rejected(type(error).__name__, error.message) from error

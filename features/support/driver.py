@@ -1,0 +1,67 @@
+"""The protocol every stage's driver keeps, and the plain values it answers with.
+
+Steps speak only to a driver, in the words of the features, so the same scenarios
+check the decider, the application service, the terminal game and the HTTP API.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import attrs
+
+
+@attrs.frozen
+class GameSetup:
+    """What the Given steps arrange before the code breaker joins."""
+
+    total_attempts: int = 12
+    available_pegs: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
+    secret: tuple[str, ...] | None = None
+    """``None`` lets the code maker choose."""
+
+
+@attrs.frozen
+class Row:
+    guess: tuple[str, ...]
+    feedback: str
+
+
+@attrs.frozen
+class BoardView:
+    """The decoding board as the code breaker sees it, in any stage."""
+
+    outcome: str
+    """One of "in progress", "won" or "lost"."""
+    attempts_left: int
+    rows: tuple[Row, ...]
+    secret: tuple[str, ...] | None
+
+
+class Rejected(Exception):
+    """The game refused a command. ``error`` is the name of the domain error."""
+
+    def __init__(self, error: str, message: str) -> None:
+        super().__init__(f"{error}: {message}")
+        self.error = error
+        self.message = message
+
+
+class GameDriver(Protocol):
+    """A code breaker's hands on one game. Refusals raise :class:`Rejected`."""
+
+    def join(self, setup: GameSetup) -> None: ...
+
+    def guess(self, typed: str) -> str:
+        """Make a guess as typed by a person; answer the key pegs, as in "B B W"."""
+        ...
+
+    def guess_before_joining(self, setup: GameSetup, typed: str) -> None: ...
+
+    def join_again(self) -> None: ...
+
+    def give_up(self) -> None: ...
+
+    def board(self) -> BoardView: ...
+
+    def close(self) -> None: ...

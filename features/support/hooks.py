@@ -1,0 +1,36 @@
+"""Scenario hooks shared by every stage's environment file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from support.driver import GameDriver, GameSetup
+
+Hook = Callable[[Any, Any], None]
+
+
+def make_scenario_hooks(stage: str, new_driver: Callable[[], GameDriver]) -> tuple[Hook, Hook]:
+    """Give each scenario a fresh driver; skip scenarios tagged for another stage.
+
+    ``@decider`` scenarios exercise states that only the bare decider can reach,
+    such as a guess on a game nobody joined.
+    """
+
+    def before_scenario(context: Any, scenario: Any) -> None:
+        if "decider" in scenario.effective_tags and stage != "decider":
+            scenario.skip(f"only the bare decider can reach this state, not the {stage} stage")
+            return
+        context.stage = stage
+        context.driver = new_driver()
+        context.setup = GameSetup()
+        context.joined = False
+        context.rejection = None
+        context.feedback = None
+
+    def after_scenario(context: Any, scenario: Any) -> None:
+        driver = getattr(context, "driver", None)
+        if driver is not None:
+            driver.close()
+
+    return before_scenario, after_scenario

@@ -1,0 +1,92 @@
+"""Code pegs, codes, and reading codes from text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+CLASSIC_PEGS: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
+"""The six colours of the classic board game, in the order the solver numbers them."""
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class UnreadableCode(ValueError):
+    """Text that holds no code at all, such as an empty line or a lone comma."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"Cannot read a code from {text!r}: {reason}.")
+
+
+def _to_pegs(pegs: Iterable[str]) -> tuple[str, ...]:
+    return tuple(pegs)
+
+
+@attrs.frozen
+class Code:
+    """An ordered row of code pegs, each one a colour name.
+
+    A code may hold names from outside any palette: whether it fits a game is the
+    game's decision, which then names the colours it accepts.
+    """
+
+    pegs: tuple[str, ...] = attrs.field(converter=_to_pegs)
+
+    @classmethod
+    def of(cls, *pegs: str) -> Code:
+        """Build a code from colour names: ``Code.of("Red", "Green", "Blue", "Yellow")``."""
+        return cls(pegs)
+
+    @classmethod
+    def parse(cls, text: str, available_pegs: Sequence[str] = CLASSIC_PEGS) -> Code:
+        """Read a code typed by a person.
+
+        Accepts names in any case separated by spaces or commas (``"red, GREEN blue yellow"``)
+        and, when the palette's initials are unique, initials (``"RGBY"``, ``"r g b y"``).
+        Words that are no colour of the palette are kept as typed, so that the game can
+        reject them and list the colours it accepts. A word that is mostly initials, such
+        as ``"RGBX"``, is read letter by letter.
+
+        Raises:
+            UnreadableCode: the text holds no peg at all.
+        """
+        words = [word for word in _SEPARATORS.split(text) if word]
+        if not words:
+            raise UnreadableCode(text, "it holds no colour")
+        by_name = {name.casefold(): name for name in available_pegs}
+        by_initial = _initials(available_pegs)
+        pegs: list[str] = []
+        for word in words:
+            folded = word.casefold()
+            if folded in by_name:
+                pegs.append(by_name[folded])
+            elif by_initial and _mostly_initials(folded, by_initial):
+                pegs.extend(by_initial.get(letter, letter.upper()) for letter in folded)
+            else:
+                pegs.append(word)
+        return cls(pegs)
+
+    def __len__(self) -> int:
+        return len(self.pegs)
+
+    def __str__(self) -> str:
+        return " ".join(self.pegs)
+
+    def initials(self) -> str:
+        """The code in its compact form, such as ``"RGBY"``."""
+        return "".join(peg[:1].upper() for peg in self.pegs)
+
+
+def _initials(available_pegs: Sequence[str]) -> dict[str, str]:
+    """Map each initial to its colour, or nothing if two colours share an initial."""
+    by_initial = {name[:1].casefold(): name for name in available_pegs if name}
+    return by_initial if len(by_initial) == len(available_pegs) else {}
+
+
+def _mostly_initials(word: str, by_initial: dict[str, str]) -> bool:
+    known = sum(letter in by_initial for letter in word)
+    return known == len(word) or (len(word) > 1 and 2 * known > len(word))

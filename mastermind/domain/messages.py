@@ -1,0 +1,72 @@
+"""Commands, which ask the game to do something, and events, which record what it did."""
+
+from __future__ import annotations
+
+import attrs
+
+from mastermind.domain.code import CLASSIC_PEGS, Code
+from mastermind.domain.feedback import Feedback
+
+
+def _to_palette(pegs: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(pegs)
+
+
+@attrs.frozen
+class JoinGame:
+    """Start a game whose secret the code maker has placed."""
+
+    game_id: str
+    secret: Code
+    total_attempts: int = 12
+    available_pegs: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_palette)
+
+
+@attrs.frozen
+class MakeGuess:
+    """Place a row of code pegs and ask for key pegs."""
+
+    game_id: str
+    guess: Code
+
+
+@attrs.frozen
+class GiveUp:
+    """Surrender: the game ends as lost and the secret is revealed."""
+
+    game_id: str
+
+
+Command = JoinGame | MakeGuess | GiveUp
+
+
+@attrs.frozen
+class GameStarted:
+    game_id: str
+    secret: Code
+    total_attempts: int
+    available_pegs: tuple[str, ...] = attrs.field(converter=_to_palette)
+
+    @property
+    def code_length(self) -> int:
+        return len(self.secret.pegs)
+
+
+@attrs.frozen
+class GuessMade:
+    game_id: str
+    guess: Code
+    feedback: Feedback
+
+
+@attrs.frozen
+class GameWon:
+    game_id: str
+
+
+@attrs.frozen
+class GameLost:
+    game_id: str
+
+
+Event = GameStarted | GuessMade | GameWon | GameLost
