@@ -1,0 +1,60 @@
+"""Drives the application service, ``Games``, over a real store."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from mastermind import Code, DecodingBoard, GameError
+from mastermind.service import Games
+from mastermind.store import InMemoryEventStore
+from support.driver import BoardView, GameSetup, Rejected, Row
+
+
+class ServiceDriver:
+    def __init__(self) -> None:
+        self._directory = tempfile.TemporaryDirectory()
+        self.database = Path(self._directory.name) / "games.db"
+        self.store = InMemoryEventStore()
+        self.games = Games(self.store)
+        self.game_id = ""
+
+    def join(self, setup: GameSetup) -> None:
+        secret = None if setup.secret is None else Code(setup.secret)
+        length = 4 if secret is None else len(secret)
+        self.game_id = self._call(
+            self.games.join, setup.total_attempts, setup.available_pegs, length, secret
+        )
+
+    def guess(self, typed: str) -> str:
+        board: DecodingBoard = self._call(self.games.guess, self.game_id, typed)
+        return str(board.rows[-1].feedback)
+
+    def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
+        raise NotImplementedError("a game in the service exists from the moment it is joined")
+
+    def join_again(self) -> None:
+        raise NotImplementedError("the service gives every join a new game")
+
+    def give_up(self) -> None:
+        self._call(self.games.give_up, self.game_id)
+
+    def board(self) -> BoardView:
+        board = self.games.board(self.game_id)
+        return BoardView(
+            outcome=board.outcome.value,
+            attempts_left=board.attempts_left,
+            rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
+            secret=board.secret.pegs if board.secret else None,
+        )
+
+    def close(self) -> None:
+        self.store.close()
+        self._directory.cleanup()
+
+    @staticmethod
+    def _call(action, *args):  # type: ignore[no-untyped-def]
+        try:
+            return action(*args)
+        except GameError as error:
+            raise Rejected(type(error).__name__, error.message) from error

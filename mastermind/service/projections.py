@@ -1,0 +1,147 @@
+"""Read models folded from the store's global feed: the list of games, and statistics.
+
+A projection remembers the last position it applied and catches up from there, so
+reading it again costs only the events recorded since. Positions may have gaps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Protocol
+
+import attrs
+
+from mastermind.domain import GameLost, GameStarted, GameWon, GuessMade, Outcome
+from mastermind.store import EventStore, RecordedEvent
+
+
+class Projection(Protocol):
+    position: int
+
+    def apply(self, record: RecordedEvent) -> None: ...
+
+
+def catch_up(projection: Projection, store: EventStore, page_size: int = 1000) -> None:
+    """Apply every record recorded after the projection's position, page by page."""
+    while records := store.read_all(after_position=projection.position, limit=page_size):
+        for record in records:
+            projection.apply(record)
+            projection.position = record.position
+
+
+@attrs.frozen
+class GameSummary:
+    """One line of the list of games."""
+
+    game_id: str
+    outcome: Outcome
+    attempts_used: int
+    total_attempts: int
+    code_length: int
+    colours: int
+
+    @property
+    def gave_up(self) -> bool:
+        return self.outcome is Outcome.LOST and self.attempts_used < self.total_attempts
+
+
+class GameCatalogue:
+    """Every game in the store, in the order they started."""
+
+    def __init__(self) -> None:
+        self.position = 0
+        self._games: dict[str, GameSummary] = {}
+
+    def apply(self, record: RecordedEvent) -> None:
+        event = record.event
+        if isinstance(event, GameStarted):
+            self._games[event.game_id] = GameSummary(
+                event.game_id,
+                Outcome.IN_PROGRESS,
+                0,
+                event.total_attempts,
+                event.code_length,
+                len(event.available_pegs),
+            )
+            return
+        game = self._games.get(event.game_id)
+        if game is None:
+            return
+        match event:
+            case GuessMade():
+                game = attrs.evolve(game, attempts_used=game.attempts_used + 1)
+            case GameWon():
+                game = attrs.evolve(game, outcome=Outcome.WON)
+            case GameLost():
+                game = attrs.evolve(game, outcome=Outcome.LOST)
+        self._games[event.game_id] = game
+
+    def summaries(self) -> list[GameSummary]:
+        return list(self._games.values())
+
+    def find(self, game_id: str) -> GameSummary | None:
+        return self._games.get(game_id)
+
+
+@attrs.frozen
+class Statistics:
+    """How the code breakers have fared, across every game in the store."""
+
+    games_played: int = 0
+    won: int = 0
+    lost: int = 0
+    """Lost by running out of attempts."""
+    given_up: int = 0
+    guesses_per_win: Mapping[int, int] = attrs.field(factory=dict)
+    """How many games were won in each number of guesses."""
+
+    @property
+    def in_progress(self) -> int:
+        return self.games_played - self.won - self.lost - self.given_up
+
+    @property
+    def average_guesses_per_win(self) -> float | None:
+        wins = sum(self.guesses_per_win.values())
+        if not wins:
+            return None
+        return sum(guesses * count for guesses, count in self.guesses_per_win.items()) / wins
+
+
+class StatisticsProjection:
+    """Folds the feed into :class:`Statistics`, keeping only games still in play."""
+
+    def __init__(self) -> None:
+        self.position = 0
+        self._played = self._won = self._lost = self._given_up = 0
+        self._wins: Counter[int] = Counter()
+        self._in_play: dict[str, tuple[int, int]] = {}
+        """Guesses made and attempts allowed, by game."""
+
+    def apply(self, record: RecordedEvent) -> None:
+        event = record.event
+        if isinstance(event, GameStarted):
+            self._played += 1
+            self._in_play[event.game_id] = (0, event.total_attempts)
+            return
+        if event.game_id not in self._in_play:
+            return
+        guesses, allowed = self._in_play[event.game_id]
+        match event:
+            case GuessMade():
+                self._in_play[event.game_id] = (guesses + 1, allowed)
+            case GameWon():
+                self._won += 1
+                self._wins[guesses] += 1
+                del self._in_play[event.game_id]
+            case GameLost():
+                if guesses < allowed:
+                    self._given_up += 1
+                else:
+                    self._lost += 1
+                del self._in_play[event.game_id]
+
+    def statistics(self) -> Statistics:
+        return Statistics(
+            self._played, self._won, self._lost, self._given_up, dict(sorted(self._wins.items()))
+        )

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from mastermind import (
+    CLASSIC_PEGS,
+    Code,
+    Event,
+    Feedback,
+    GameStarted,
+    GuessMade,
+    GuessTooShort,
+    JoinGame,
+    MakeGuess,
+    decider,
+)
+from mastermind.service import CommandRunner
+from mastermind.store import InMemoryEventStore, VersionConflict
+
+SECRET = Code.parse("RGBY")
+STARTED = GameStarted("g", SECRET, 12, CLASSIC_PEGS)
+RIVAL_GUESS = GuessMade("g", Code.parse("PPPP"), Feedback(0, 0))
+
+
+class RivalWriterStore(InMemoryEventStore):
+    """A store where another writer slips a guess in just before each of our first appends."""
+
+    def __init__(self, rival_appends: int) -> None:
+        super().__init__()
+        self.rival_appends = rival_appends
+        self.attempts = 0
+
+    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
+        self.attempts += 1
+        if self.rival_appends > 0:
+            self.rival_appends -= 1
+            super().append(stream_id, [RIVAL_GUESS], expected_version)
+        return super().append(stream_id, events, expected_version)
+
+
+def test_the_runner_appends_the_decided_events_and_answers_the_whole_stream() -> None:
+    store = InMemoryEventStore()
+    runner = CommandRunner(decider, store)
+    runner.handle("g", lambda _: JoinGame("g", SECRET))
+    events = runner.handle("g", lambda _: MakeGuess("g", Code.parse("RYBG")))
+    assert events == (STARTED, GuessMade("g", Code.parse("RYBG"), Feedback(2, 2)))
+    assert store.load("g").events == events
+
+
+def test_a_refused_command_appends_nothing() -> None:
+    store = InMemoryEventStore()
+    runner = CommandRunner(decider, store)
+    runner.handle("g", lambda _: JoinGame("g", SECRET))
+    with pytest.raises(GuessTooShort):
+        runner.handle("g", lambda _: MakeGuess("g", Code.parse("RG")))
+    assert store.load("g").version == 1
+
+
+def test_after_a_conflict_the_runner_decides_again_on_fresh_state() -> None:
+    store = RivalWriterStore(rival_appends=0)
+    store.append("g", [STARTED], 0)
+    store.rival_appends = 2
+    seen_attempts: list[int] = []
+
+    def guess(state: object) -> MakeGuess:
+        seen_attempts.append(getattr(state, "attempts_used", -1))
+        return MakeGuess("g", Code.parse("RYBG"))
+
+    events = CommandRunner(decider, store, backoff_seconds=0).handle("g", guess)
+    assert seen_attempts == [0, 1, 2]
+    assert events[-1] == GuessMade("g", Code.parse("RYBG"), Feedback(2, 2))
+    assert store.load("g").version == 4
+
+
+def test_the_runner_gives_up_after_its_attempts_and_raises_the_conflict() -> None:
+    store = RivalWriterStore(rival_appends=0)
+    store.append("g", [STARTED], 0)
+    store.rival_appends, store.attempts = 3, 0
+    runner = CommandRunner(decider, store, max_attempts=3, backoff_seconds=0)
+    with pytest.raises(VersionConflict):
+        runner.handle("g", lambda _: MakeGuess("g", Code.parse("RYBG")))
+    assert store.attempts == 3
+    assert [type(e) for e in store.load("g").events] == [GameStarted] + [GuessMade] * 3
+
+
+def test_the_runner_needs_at_least_one_attempt() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        CommandRunner(decider, InMemoryEventStore(), max_attempts=0)
