@@ -7,6 +7,16 @@ STAMP := $(VENV)/.installed-dev
 
 .PHONY: test lint typecheck spec unit docs play clean
 
+# The main job: set up on a fresh machine and play in the terminal.
+play: $(VENV)/.installed-play
+	$(BIN)/mastermind play
+
+$(VENV)/.installed-play: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[cli]"
+	touch $@
+
 test: lint typecheck spec unit docs
 
 $(STAMP): pyproject.toml

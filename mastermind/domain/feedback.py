@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections import Counter
 
 import attrs
 
@@ -55,30 +54,35 @@ def score(secret: Code, guess: Code) -> Feedback:
     Each guess peg earns at most one key peg, and a colour earns no more key pegs
     than the secret has pegs of that colour.
     """
-    if len(secret.pegs) != len(guess.pegs):
+    secret_pegs, guess_pegs = secret.pegs, guess.pegs
+    length = len(secret_pegs)
+    if length != len(guess_pegs):
         raise ValueError(
-            f"Cannot score a guess of {len(guess.pegs)} pegs against a code of {len(secret.pegs)}"
+            f"Cannot score a guess of {len(guess_pegs)} pegs against a code of {length}"
         )
-    unmatched_secret: list[str] = []
-    unmatched_guess: list[str] = []
-    for secret_peg, guess_peg in zip(secret.pegs, guess.pegs, strict=True):
-        if secret_peg != guess_peg:
-            unmatched_secret.append(secret_peg)
-            unmatched_guess.append(guess_peg)
-    black = len(secret.pegs) - len(unmatched_secret)
-    if not unmatched_guess:
-        return _feedback(black, 0)
-    white = (Counter(unmatched_secret) & Counter(unmatched_guess)).total()
-    return _feedback(black, white)
+    # This is the solver's inner loop: plain loops and tuple.count beat Counter here.
+    black = 0
+    for secret_peg, guess_peg in zip(secret_pegs, guess_pegs):  # noqa: B905
+        if secret_peg == guess_peg:
+            black += 1
+    in_common = 0
+    for colour in set(guess_pegs):
+        in_secret = secret_pegs.count(colour)
+        if in_secret:
+            in_guess = guess_pegs.count(colour)
+            in_common += in_secret if in_secret < in_guess else in_guess
+    return _feedbacks(length)[black][in_common - black]
 
 
-_FEEDBACKS: dict[tuple[int, int], Feedback] = {}
+_FEEDBACKS: dict[int, list[list[Feedback]]] = {}
 
 
-def _feedback(black: int, white: int) -> Feedback:
-    """Share one instance per result: scoring is the solver's inner loop."""
-    key = (black, white)
-    found = _FEEDBACKS.get(key)
-    if found is None:
-        found = _FEEDBACKS[key] = Feedback(black=black, white=white)
-    return found
+def _feedbacks(length: int) -> list[list[Feedback]]:
+    """One shared instance per result, by code length, so scoring allocates nothing."""
+    table = _FEEDBACKS.get(length)
+    if table is None:
+        table = _FEEDBACKS[length] = [
+            [Feedback(black, white) for white in range(length + 1 - black)]
+            for black in range(length + 1)
+        ]
+    return table
