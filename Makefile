@@ -36,6 +36,7 @@ typecheck: $(STAMP)
 spec: $(STAMP)
 	$(BIN)/behave --format progress
 	$(BIN)/behave --format progress --stage service --tags "not @decider"
+	$(BIN)/behave --format progress --stage cli --tags "not @decider"
 
 unit: $(STAMP)
 	$(BIN)/pytest

@@ -40,6 +40,8 @@ from mastermind.domain import (
     is_terminal,
     score,
 )
+from mastermind.service import GameNotFound, Games
+from mastermind.store import connect
 
 __all__ = [
     "BoardRow",
@@ -55,9 +57,11 @@ __all__ = [
     "GameAlreadyWon",
     "GameError",
     "GameLost",
+    "GameNotFound",
     "GameNotStarted",
     "GameStarted",
     "GameWon",
+    "Games",
     "GiveUp",
     "GuessMade",
     "GuessTooLong",
@@ -74,6 +78,7 @@ __all__ = [
     "State",
     "UnreadableCode",
     "Won",
+    "connect",
     "decide",
     "decider",
     "evolve",

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from mastermind import CLASSIC_PEGS, Code, GiveUp, JoinGame, MakeGuess
+from mastermind import (
+    CLASSIC_PEGS,
+    Code,
+    Event,
+    Feedback,
+    GameLost,
+    GameStarted,
+    GameWon,
+    GiveUp,
+    GuessMade,
+    JoinGame,
+    MakeGuess,
+)
 
 colour_names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8).map(
     str.capitalize
@@ -62,4 +74,34 @@ def commands_for(game: JoinGame) -> st.SearchStrategy[JoinGame | MakeGuess | Giv
         guesses_for(game),
         st.just(GiveUp(game.game_id)),
         st.just(game),
+    )
+
+
+game_ids = st.text(min_size=1, max_size=40)
+
+
+@st.composite
+def games_started(draw: st.DrawFn) -> GameStarted:
+    palette = draw(palettes())
+    length = draw(st.integers(min_value=1, max_value=8))
+    attempts = draw(st.integers(min_value=1, max_value=100))
+    return GameStarted(draw(game_ids), draw(codes(palette, length)), attempts, palette)
+
+
+@st.composite
+def guesses_made(draw: st.DrawFn) -> GuessMade:
+    palette = draw(palettes())
+    length = draw(st.integers(min_value=0, max_value=8))
+    black = draw(st.integers(min_value=0, max_value=length))
+    white = draw(st.integers(min_value=0, max_value=length - black))
+    return GuessMade(draw(game_ids), draw(codes(palette, length)), Feedback(black, white))
+
+
+def events() -> st.SearchStrategy[Event]:
+    """Events of every type, with any text for ids; not necessarily a playable game."""
+    return st.one_of(
+        games_started(),
+        guesses_made(),
+        game_ids.map(GameWon),
+        game_ids.map(GameLost),
     )

@@ -40,6 +40,9 @@ EXPECTED = {
     "initial_state",
     "is_terminal",
     "score",
+    "GameNotFound",
+    "Games",
+    "connect",
 }
 
 
@@ -56,7 +59,7 @@ def test_every_public_name_is_importable() -> None:
     assert missing == []
 
 
-def test_domain_exports_what_the_package_exports() -> None:
+def test_the_package_exports_everything_the_domain_exports() -> None:
     for name in mastermind.domain.__all__:
         assert getattr(mastermind, name) is getattr(mastermind.domain, name)
 

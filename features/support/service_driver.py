@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mastermind import Code, DecodingBoard, GameError
 from mastermind.service import Games
-from mastermind.store import InMemoryEventStore
+from mastermind.store import SQLiteEventStore
 from support.driver import BoardView, GameSetup, Rejected, Row
 
 
@@ -15,7 +15,7 @@ class ServiceDriver:
     def __init__(self) -> None:
         self._directory = tempfile.TemporaryDirectory()
         self.database = Path(self._directory.name) / "games.db"
-        self.store = InMemoryEventStore()
+        self.store = SQLiteEventStore(self.database)
         self.games = Games(self.store)
         self.game_id = ""
 

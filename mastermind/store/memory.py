@@ -34,8 +34,11 @@ class InMemoryEventStore:
         return Stream(stream_id, records, len(records))
 
     def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        start = max(after_position, 0)  # the feed's positions are 1, 2, 3... with no gap
         with self._lock:
-            return self._feed[max(after_position, 0) : max(after_position, 0) + max(limit, 0)]
+            return self._feed[start : start + limit]
 
     def close(self) -> None:
         pass

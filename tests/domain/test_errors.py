@@ -82,3 +82,7 @@ def test_repr_names_the_error_and_its_fields() -> None:
     assert repr(GuessTooShort("g", 4, 3)) == (
         "GuessTooShort(game_id='g', required_length=4, actual_length=3)"
     )
+
+
+def test_equal_errors_hash_alike_so_they_can_be_collected() -> None:
+    assert len({GameAlreadyWon("g"), GameAlreadyWon("g"), GameAlreadyLost("g")}) == 2

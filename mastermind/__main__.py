@@ -1,0 +1,6 @@
+"""``python -m mastermind`` runs the terminal game, as the ``mastermind`` command does."""
+
+from mastermind.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""The ``mastermind`` command: a group of subcommands behind one error boundary."""
+
+from __future__ import annotations
+
+import click
+
+from mastermind.cli import _playing, _viewing
+from mastermind.cli._boundary import BoundaryGroup
+
+
+@click.group(
+    "mastermind",
+    cls=BoundaryGroup,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(package_name="mastermind", prog_name="mastermind")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Mastermind in the terminal: break the code that the computer made.
+
+    Start with 'mastermind play'. Every game is kept, as the events that happened in it,
+    in a SQLite file in your data directory: any game can be resumed, shown, or replayed
+    event by event. A game id may be shortened to its first characters.
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+for command in (
+    _playing.play,
+    _playing.resume,
+    _playing.new,
+    _playing.guess,
+    _playing.give_up,
+    _viewing.show,
+    _viewing.history,
+    _viewing.list_games,
+    _viewing.stats,
+):
+    cli.add_command(command)

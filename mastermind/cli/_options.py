@@ -1,0 +1,109 @@
+"""The options the commands share: how a game is set up, where games are kept, how shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from click.core import ParameterSource
+
+from mastermind.cli._palette import DEFAULT_PALETTE, PaletteChoiceError, choose_palette
+from mastermind.cli._wiring import StoreChoice
+from mastermind.domain import CLASSIC_PEGS
+
+STORE_ENVIRONMENT_VARIABLE = "MASTERMIND_STORE"
+SECRET_ENVIRONMENT_VARIABLE = "MASTERMIND_SECRET"
+"""A secret for every game, for tests and demonstrations; never needed to play."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+LONGEST_CODE = 10
+"""The most pegs a row of the board shows comfortably in 80 columns."""
+
+
+def _palette(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    try:
+        return choose_palette(value)
+    except PaletteChoiceError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+def _options(*options: Callable[[F], F]) -> Callable[[F], F]:
+    """Several options as one decorator, listed in ``--help`` in the order given."""
+
+    def decorate(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+game_setup_options = _options(
+    click.option(
+        "--length",
+        type=click.IntRange(1, LONGEST_CODE),
+        default=4,
+        show_default=True,
+        help="Pegs in the secret code.",
+    ),
+    click.option("--attempts", type=int, default=12, show_default=True, help="Guesses allowed."),
+    click.option(
+        "--colours",
+        "--colors",
+        "palette",
+        metavar="N|NAMES",
+        callback=_palette,
+        default=str(len(CLASSIC_PEGS)),
+        show_default=True,
+        help=f"How many of {', '.join(DEFAULT_PALETTE)} to play with, or colour names of "
+        'your own, such as "Ash Birch Cedar".',
+    ),
+    click.option("--unique", is_flag=True, help="No colour appears twice in the secret."),
+    click.option(
+        "--secret",
+        envvar=SECRET_ENVIRONMENT_VARIABLE,
+        hidden=True,
+        help="The code maker's secret, for tests and demonstrations.",
+    ),
+)
+
+store_options = _options(
+    click.option(
+        "--db",
+        "database",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The SQLite file that keeps the games. [default: games.db in your data directory]",
+    ),
+    click.option(
+        "--store",
+        "store_url",
+        metavar="URL",
+        envvar=STORE_ENVIRONMENT_VARIABLE,
+        show_envvar=True,
+        help="Keep the games in another store: sqlite:///PATH, postgresql://..., memory://.",
+    ),
+)
+
+colour_option = click.option(
+    "--color/--no-color",
+    "colour",
+    default=None,
+    help="Colour the output, or not. [default: colour on a terminal, unless NO_COLOR is set]",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
+game_id_argument = click.argument("game_id")
+
+
+def store_choice(database: Path | None, store_url: str | None) -> StoreChoice:
+    """The store the options name; ``--db`` overrides a URL from the environment."""
+    from_environment = (
+        click.get_current_context().get_parameter_source("store_url") is ParameterSource.ENVIRONMENT
+    )
+    if database is not None and store_url is not None:
+        if from_environment:
+            return StoreChoice(database=database)
+        raise click.UsageError("Give --db or --store, not both.")
+    return StoreChoice(database, store_url, url_is_remembered=from_environment)

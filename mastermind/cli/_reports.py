@@ -1,0 +1,144 @@
+"""The list of games, a game's event stream and the statistics, drawn for a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from mastermind.domain import Feedback, GameStarted, Outcome
+from mastermind.service import GameSummary, Statistics
+from mastermind.store import RecordedEvent
+
+_HISTOGRAM_WIDTH = 40
+
+
+def games_table(summaries: Sequence[GameSummary], colour: bool) -> RenderableType:
+    if not summaries:
+        return Text("No games yet: start one with 'mastermind play'.")
+    table = _table(colour, "game", "status", "guesses", "code")
+    for summary in summaries:
+        table.add_row(
+            summary.game_id,
+            Text(status_word(summary), style=_STATUS_STYLES[summary.outcome] if colour else ""),
+            f"{summary.attempts_used} of {summary.total_attempts}",
+            f"{summary.code_length} pegs, {summary.colours} colours",
+        )
+    return table
+
+
+def status_word(summary: GameSummary) -> str:
+    if summary.gave_up:
+        return "given up"
+    return "in play" if summary.outcome is Outcome.IN_PROGRESS else summary.outcome.value
+
+
+_STATUS_STYLES = {
+    Outcome.IN_PROGRESS: "bold cyan",
+    Outcome.WON: "green",
+    Outcome.LOST: "red",
+    Outcome.NOT_STARTED: "",
+}
+
+
+def history_table(
+    game_id: str, records: Sequence[RecordedEvent], reveal_secret: bool, colour: bool
+) -> RenderableType:
+    """Every event of a game as the store keeps it: the event sourcing made visible.
+
+    Each event is listed with its position in the feed of every game and its version in
+    this game's stream, and its fields beneath it.
+    """
+    table = _table(colour, "position", "version", "event")
+    table.columns[0].justify = table.columns[1].justify = "right"
+    for record in records:
+        fields = [f"  {name}: {value}" for name, value in _event_fields(record, reveal_secret)]
+        table.add_row(
+            str(record.position),
+            str(record.version),
+            Text("\n").join(
+                [
+                    Text(type(record.event).__name__, style="bold" if colour else ""),
+                    *map(Text, fields),
+                ]
+            ),
+        )
+    lines: list[RenderableType] = [Text(f"Events of game {game_id}"), table]
+    if not reveal_secret:
+        lines.append(Text("The secret stays hidden until the game is over.", style="dim"))
+    return Group(*lines)
+
+
+def _event_fields(record: RecordedEvent, reveal_secret: bool) -> list[tuple[str, str]]:
+    """The event's fields besides its game id, which is its stream's; the secret masked."""
+    event = record.event
+    fields = []
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        if field.name == "game_id":
+            continue
+        if isinstance(event, GameStarted) and field.name == "secret" and not reveal_secret:
+            fields.append((field.name, " ".join("?" * event.code_length)))
+        else:
+            fields.append((field.name, _text(value)))
+    return fields
+
+
+def _text(value: object) -> str:
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value))
+    if isinstance(value, Feedback):
+        return str(value) or "none"
+    return str(value)
+
+
+def statistics_view(statistics: Statistics, colour: bool) -> RenderableType:
+    """The tallies of every game, and a histogram of the guesses each win took."""
+    average = statistics.average_guesses_per_win
+    table = Table("", "", box=None, show_header=False, pad_edge=False)
+    table.columns[1].justify = "right"
+    for label, value in [
+        ("played", statistics.games_played),
+        ("won", statistics.won),
+        ("lost", statistics.lost),
+        ("given up", statistics.given_up),
+        ("in play", statistics.in_progress),
+        ("average guesses per win", "-" if average is None else f"{average:.1f}"),
+    ]:
+        table.add_row(label, str(value))
+    return Group(
+        table, Text(), Text("Guesses per win", style="bold"), histogram(statistics, colour)
+    )
+
+
+def histogram(statistics: Statistics, colour: bool) -> Text:
+    """One bar for each number of guesses from the fewest to the most a win took."""
+    wins = statistics.guesses_per_win
+    if not wins:
+        return Text("No game won yet.")
+    most = max(wins.values())
+    bar = "█" if colour else "#"
+    lines = []
+    for guesses in range(min(wins), max(wins) + 1):
+        count = wins.get(guesses, 0)
+        length = round(count * _HISTOGRAM_WIDTH / most)
+        lines.append(
+            Text.assemble(
+                f"{guesses:>3} | ", (bar * length, "green" if colour else ""), f" {count}"
+            )
+        )
+    return Text("\n").join(lines)
+
+
+def _table(colour: bool, *headers: str) -> Table:
+    """A table ruled in colour, and in plain columns that tools like ``awk`` can split."""
+    return Table(
+        *headers,
+        box=box.SIMPLE_HEAD if colour else None,
+        header_style="bold" if colour else "",
+        pad_edge=False,
+    )

@@ -1,0 +1,76 @@
+"""A small pool of database connections, shared by the threads of one process."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
+
+C = TypeVar("C")
+
+
+class StoreClosed(RuntimeError):
+    """The store was closed: open a new one."""
+
+
+class Pool(Generic[C]):
+    """Hands each thread a connection of its own for as long as it needs one.
+
+    Connections are opened on demand, so the pool grows to the number of threads that use
+    the store at once; at most ``max_idle`` are kept open between uses. A connection is
+    never shared across a ``fork``: the child process opens its own.
+    """
+
+    def __init__(
+        self,
+        open_connection: Callable[[], C],
+        close_connection: Callable[[C], None],
+        reusable: Callable[[C], bool],
+        max_idle: int = 8,
+    ) -> None:
+        self._open = open_connection
+        self._close = close_connection
+        self._reusable = reusable
+        self._max_idle = max_idle
+        self._lock = threading.Lock()
+        self._idle: list[C] = []
+        self._pid = os.getpid()
+        self._closed = False
+
+    @contextlib.contextmanager
+    def connection(self) -> Iterator[C]:
+        connection = self._take()
+        try:
+            yield connection
+        finally:
+            self._give_back(connection)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        if self._pid == os.getpid():
+            for connection in idle:
+                self._close(connection)
+
+    def _take(self) -> C:
+        with self._lock:
+            if self._closed:
+                raise StoreClosed("This store is closed.")
+            if self._pid != os.getpid():
+                # Forked: the parent's connections belong to the parent. Leave them alone.
+                self._idle, self._pid = [], os.getpid()
+            if self._idle:
+                return self._idle.pop()
+        return self._open()
+
+    def _give_back(self, connection: C) -> None:
+        if self._reusable(connection):
+            with self._lock:
+                open_here = not self._closed and self._pid == os.getpid()
+                if open_here and len(self._idle) < self._max_idle:
+                    self._idle.append(connection)
+                    return
+        self._close(connection)

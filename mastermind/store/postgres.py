@@ -1,0 +1,141 @@
+"""Streams in PostgreSQL: one database shared by many application servers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+try:
+    import psycopg
+    import psycopg.errors
+    from psycopg import pq
+except ImportError as error:  # pragma: no cover - the tests run with the extra installed
+    raise ImportError(
+        'PostgresEventStore needs psycopg: pip install "mastermind[postgres]"'
+    ) from error
+
+from mastermind.domain import Event
+from mastermind.store._codec import EventCodec, check_versions
+from mastermind.store._pool import Pool
+from mastermind.store._port import RecordedEvent, Stream, VersionConflict
+
+SCHEMA = """\
+CREATE TABLE IF NOT EXISTS events (
+    position    bigserial   PRIMARY KEY,
+    stream_id   text        NOT NULL,
+    version     integer     NOT NULL CHECK (version > 0),
+    type        text        NOT NULL,
+    schema      integer     NOT NULL,
+    data        jsonb       NOT NULL,
+    recorded_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (stream_id, version)
+)"""
+
+_SCHEMA_LOCK = 0x6D6D_6576  # an advisory lock key, so that two servers create it only once
+_LOCK = "LOCK TABLE events IN EXCLUSIVE MODE"
+_VERSION = "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream_id = %s"
+_INSERT = (
+    "INSERT INTO events (stream_id, version, type, schema, data) VALUES (%s, %s, %s, %s, %s::jsonb)"
+)
+_LOAD = (
+    "SELECT position, version, type, schema, data FROM events WHERE stream_id = %s ORDER BY version"
+)
+_FEED = (
+    "SELECT stream_id, position, version, type, schema, data FROM events"
+    " WHERE position > %s ORDER BY position LIMIT %s"
+)
+
+
+class PostgresEventStore:
+    """An event store in a PostgreSQL table, for many processes on many machines.
+
+    Each append takes ``LOCK TABLE events IN EXCLUSIVE MODE`` inside its transaction.
+    Appends therefore take turns, and a position is handed out only after every earlier
+    append has committed: ``read_all`` never finds a smaller position appearing later.
+    Reads never wait for appends: the lock lets them through.
+
+    ``conninfo`` is anything libpq accepts, such as ``postgresql://user@host/db``.
+    """
+
+    def __init__(
+        self, conninfo: str, *, codec: EventCodec | None = None, max_idle: int = 8
+    ) -> None:
+        self._conninfo = conninfo
+        self._codec = codec or EventCodec()
+        self._pool: Pool[psycopg.Connection[Any]] = Pool(
+            self._open, psycopg.Connection.close, _reusable, max_idle
+        )
+        with self._pool.connection() as connection:
+            # A user allowed to read and append needs no right to create tables.
+            if connection.execute("SELECT to_regclass('events')").fetchone() == (None,):
+                with connection.transaction():
+                    connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                    connection.execute(SCHEMA)
+
+    def __repr__(self) -> str:
+        info = psycopg.conninfo.conninfo_to_dict(self._conninfo)
+        return f"PostgresEventStore(host={info.get('host')!r}, dbname={info.get('dbname')!r})"
+
+    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
+        encoded = [self._codec.encode(event) for event in events]
+        rows = [
+            (stream_id, expected_version + number, record.type, record.schema, record.data)
+            for number, record in enumerate(encoded, start=1)
+        ]
+        with self._pool.connection() as connection:
+            try:
+                with connection.transaction():
+                    connection.execute(_LOCK)
+                    actual = _version(connection, stream_id)
+                    if actual != expected_version:
+                        raise VersionConflict(stream_id, expected_version, actual)
+                    for row in rows:
+                        connection.execute(_INSERT, row)
+            except psycopg.errors.UniqueViolation:
+                # The unique (stream_id, version) key backs up the check above.
+                actual = _version(connection, stream_id)
+                raise VersionConflict(stream_id, expected_version, actual) from None
+        return expected_version + len(rows)
+
+    def load(self, stream_id: str) -> Stream:
+        with self._pool.connection() as connection:
+            rows = connection.execute(_LOAD, (stream_id,)).fetchall()
+        records = tuple(self._decode(stream_id, *row) for row in rows)
+        check_versions(records)
+        return Stream(stream_id, records, len(records))
+
+    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        with self._pool.connection() as connection:
+            rows = connection.execute(_FEED, (after_position, limit)).fetchall()
+        return [self._decode(*row) for row in rows]
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def _decode(
+        self,
+        stream_id: str,
+        position: int,
+        version: int,
+        type_name: str,
+        schema: int,
+        data: dict[str, Any],
+    ) -> RecordedEvent:
+        event = self._codec.decode(type_name, schema, data, stream_id=stream_id, position=position)
+        return RecordedEvent(position, stream_id, version, event)
+
+    def _open(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self._conninfo, autocommit=True)
+
+
+def _version(connection: psycopg.Connection[Any], stream_id: str) -> int:
+    row = connection.execute(_VERSION, (stream_id,)).fetchone()
+    assert row is not None
+    version: int = row[0]
+    return version
+
+
+def _reusable(connection: psycopg.Connection[Any]) -> bool:
+    return not connection.closed and connection.info.transaction_status == pq.TransactionStatus.IDLE

@@ -1,0 +1,150 @@
+"""Streams in one SQLite file: the embedded default, with nothing to install."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Sequence
+from typing import Literal
+
+from mastermind.domain import Event
+from mastermind.store._codec import EventCodec, check_versions
+from mastermind.store._pool import Pool
+from mastermind.store._port import RecordedEvent, Stream, VersionConflict
+
+SCHEMA = """\
+CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream_id   TEXT    NOT NULL,
+    version     INTEGER NOT NULL CHECK (version > 0),
+    type        TEXT    NOT NULL,
+    schema      INTEGER NOT NULL,
+    data        TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    UNIQUE (stream_id, version)
+)"""
+
+_INSERT = "INSERT INTO events (stream_id, version, type, schema, data) VALUES (?, ?, ?, ?, ?)"
+_VERSION = "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream_id = ?"
+_LOAD = (
+    "SELECT position, version, type, schema, data FROM events WHERE stream_id = ? ORDER BY version"
+)
+_FEED = (
+    "SELECT stream_id, position, version, type, schema, data FROM events"
+    " WHERE position > ? ORDER BY position LIMIT ?"
+)
+
+Synchronous = Literal["FULL", "NORMAL"]
+
+
+class SQLiteEventStore:
+    """An event store in a SQLite file, in WAL mode.
+
+    Safe to share between threads, and for several processes to open the same file on one
+    machine: every append is a ``BEGIN IMMEDIATE`` transaction, so writers take turns and
+    positions follow commit order.
+
+    ``synchronous="NORMAL"`` (the default) is SQLite's advice for WAL: a commit survives a
+    crash of the process and the file always stays consistent, but a power cut may undo
+    the last commits. ``"FULL"`` syncs every commit to disk so that it survives a power
+    cut too, at about half the rate of appends.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        codec: EventCodec | None = None,
+        synchronous: Synchronous = "NORMAL",
+        busy_timeout: float = 30.0,
+    ) -> None:
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self.path = os.fspath(path)
+        if self.path == ":memory:" or not self.path:
+            raise ValueError("SQLiteEventStore needs a file; use InMemoryEventStore instead")
+        self._codec = codec or EventCodec()
+        self.synchronous = synchronous
+        self._busy_timeout = busy_timeout
+        self._pool: Pool[sqlite3.Connection] = Pool(
+            self._open, sqlite3.Connection.close, lambda connection: not connection.in_transaction
+        )
+        with self._pool.connection() as connection:
+            self._create_schema(connection)
+
+    def __repr__(self) -> str:
+        return f"SQLiteEventStore({self.path!r})"
+
+    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
+        encoded = [self._codec.encode(event) for event in events]
+        rows = [
+            (stream_id, expected_version + number, record.type, record.schema, record.data)
+            for number, record in enumerate(encoded, start=1)
+        ]
+        with self._pool.connection() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
+                if actual != expected_version:
+                    raise VersionConflict(stream_id, expected_version, actual)
+                connection.executemany(_INSERT, rows)
+                connection.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                # The unique (stream_id, version) key backs up the check above.
+                connection.execute("ROLLBACK")
+                actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
+                raise VersionConflict(stream_id, expected_version, actual) from None
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+        return expected_version + len(rows)
+
+    def load(self, stream_id: str) -> Stream:
+        with self._pool.connection() as connection:
+            rows = connection.execute(_LOAD, (stream_id,)).fetchall()
+        records = tuple(self._decode(stream_id, *row) for row in rows)
+        check_versions(records)
+        return Stream(stream_id, records, len(records))
+
+    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        with self._pool.connection() as connection:
+            rows = connection.execute(_FEED, (after_position, limit)).fetchall()
+        return [self._decode(*row) for row in rows]
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def _decode(
+        self, stream_id: str, position: int, version: int, type_name: str, schema: int, data: str
+    ) -> RecordedEvent:
+        event = self._codec.decode(type_name, schema, data, stream_id=stream_id, position=position)
+        return RecordedEvent(position, stream_id, version, event)
+
+    def _open(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(
+            self.path, timeout=self._busy_timeout, isolation_level=None, check_same_thread=False
+        )
+        connection.execute(f"PRAGMA synchronous = {self.synchronous}")
+        return connection
+
+    def _create_schema(self, connection: sqlite3.Connection) -> None:
+        # Switching to WAL needs a moment alone with the file, which a busy handler does
+        # not always wait for when several processes open a new file at once.
+        deadline = time.monotonic() + self._busy_timeout
+        while True:
+            try:
+                connection.execute("PRAGMA journal_mode = WAL")
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(SCHEMA)
+                connection.execute("COMMIT")
+                return
+            except sqlite3.OperationalError as error:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)

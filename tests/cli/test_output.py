@@ -1,0 +1,170 @@
+"""What the commands print for scripts (``--json``) and for people, and what they never print."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.conftest import Mastermind
+
+SECRET = {"MASTERMIND_SECRET": "Purple Orange Orange Purple"}
+
+
+@pytest.fixture
+def game_id(mastermind: Mastermind) -> str:
+    started = mastermind.json("new", "--attempts", "3", env=SECRET)
+    return str(started["game_id"])
+
+
+def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
+    board = mastermind.json("new", "--length", "3", "--colours", "4")
+    assert board == {
+        "game_id": board["game_id"],
+        "outcome": "in progress",
+        "gave_up": False,
+        "attempts_used": 0,
+        "attempts_left": 12,
+        "total_attempts": 12,
+        "code_length": 3,
+        "colours": ["Red", "Green", "Blue", "Yellow"],
+        "rows": [],
+        "secret": None,
+    }
+
+
+def test_a_guess_as_json_answers_the_board_with_its_row(
+    mastermind: Mastermind, game_id: str
+) -> None:
+    board = mastermind.json("guess", game_id, "oppo")
+    assert board["rows"] == [
+        {"guess": ["Orange", "Purple", "Purple", "Orange"], "feedback": "W W W W"}
+    ]
+    assert (board["attempts_left"], board["secret"]) == (2, None)
+
+
+def test_giving_up_as_json_answers_the_board_with_the_secret(
+    mastermind: Mastermind, game_id: str
+) -> None:
+    board = mastermind.json("give-up", game_id)
+    assert (board["outcome"], board["gave_up"]) == ("lost", True)
+    assert board["secret"] == ["Purple", "Orange", "Orange", "Purple"]
+
+
+def test_a_refusal_as_json_names_the_error_and_its_details(
+    mastermind: Mastermind, game_id: str
+) -> None:
+    result = mastermind("guess", "--json", game_id, "pink", "red")
+    assert result.exit_code == 1
+    assert result.stderr == ""
+    assert mastermind.json("guess", game_id, "pink", "red") == {
+        "error": {
+            "type": "GuessTooShort",
+            "message": "The guess has 2 pegs, but the code has 4 pegs.",
+            "game_id": game_id,
+            "details": {"required_length": 4, "actual_length": 2},
+        }
+    }
+    unknown = mastermind.json("guess", game_id, "pink red blue yellow")["error"]
+    assert (unknown["type"], unknown["details"]["invalid_pegs"]) == ("InvalidPegInGuess", ["pink"])
+
+
+def test_an_unknown_game_as_json_is_an_error_document(mastermind: Mastermind) -> None:
+    assert mastermind.json("show", "nope")["error"]["type"] == "GameNotFound"
+
+
+def test_an_impossible_setup_as_json_exits_as_a_usage_error(mastermind: Mastermind) -> None:
+    result = mastermind("new", "--json", "--attempts", "0")
+    assert result.exit_code == 2
+    assert '"type": "InvalidGameSetup"' in result.stdout
+
+
+def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
+    mastermind: Mastermind, game_id: str
+) -> None:
+    mastermind("guess", game_id, "rgby")
+    events = mastermind.json("history", game_id)["events"]
+    assert events == [
+        {
+            "position": 1,
+            "version": 1,
+            "type": "GameStarted",
+            "data": {
+                "secret": None,
+                "total_attempts": 3,
+                "available_pegs": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
+            },
+        },
+        {
+            "position": 2,
+            "version": 2,
+            "type": "GuessMade",
+            "data": {
+                "guess": ["Red", "Green", "Blue", "Yellow"],
+                "feedback": {"black": 0, "white": 0},
+            },
+        },
+    ]
+    mastermind("give-up", game_id)
+    events = mastermind.json("history", game_id)["events"]
+    assert events[0]["data"]["secret"] == ["Purple", "Orange", "Orange", "Purple"]
+    assert events[-1] == {"position": 3, "version": 3, "type": "GameLost", "data": {}}
+
+
+def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
+    mastermind("guess", game_id, "pOoP")
+    assert mastermind.json("games") == {
+        "games": [
+            {
+                "game_id": game_id,
+                "outcome": "won",
+                "gave_up": False,
+                "attempts_used": 1,
+                "total_attempts": 3,
+                "code_length": 4,
+                "colours": 6,
+            }
+        ]
+    }
+    assert mastermind.json("stats") == {
+        "games_played": 1,
+        "won": 1,
+        "lost": 0,
+        "given_up": 0,
+        "in_progress": 0,
+        "average_guesses_per_win": 1.0,
+        "guesses_per_win": {"1": 1},
+    }
+
+
+def test_no_command_reveals_the_secret_of_a_game_in_play(
+    mastermind: Mastermind, game_id: str
+) -> None:
+    mastermind("guess", game_id, "rgby")
+    outputs = [
+        mastermind(*command).output
+        for command in [
+            ["show", game_id],
+            ["history", game_id],
+            ["games"],
+            ["stats"],
+            ["show", "--json", game_id],
+            ["history", "--json", game_id],
+            ["games", "--json"],
+            ["resume", game_id],
+        ]
+    ]
+    for output in outputs:
+        assert "Purple Orange Orange Purple" not in output
+        assert "P O O P" not in output
+        assert '"Purple",\n      "Orange",\n      "Orange"' not in output
+
+
+def test_output_that_is_not_a_terminal_is_plain(mastermind: Mastermind, game_id: str) -> None:
+    shown = mastermind("show", game_id).stdout
+    assert "\x1b[" not in shown
+    assert "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange" in shown
+
+
+def test_colour_can_be_asked_for_and_beats_no_color(mastermind: Mastermind, game_id: str) -> None:
+    shown = mastermind("show", "--color", game_id, env={"NO_COLOR": "1"}).stdout
+    assert "●" in shown
+    assert "\x1b[" in shown

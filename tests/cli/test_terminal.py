@@ -1,0 +1,153 @@
+"""Real games in a pseudo-terminal: ``python -m mastermind`` as a player meets it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from mastermind.service import FixedSecrets, Games
+from mastermind.store import SQLiteEventStore
+
+RESUME_HINT = re.compile(r"Resume it with: \S*mastermind resume ([0-9a-f-]{36}) --db ")
+
+
+def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
+    """The test's environment for a colour terminal, without the tester's own settings."""
+    cleared = {"NO_COLOR", "FORCE_COLOR", "COLORTERM", "MASTERMIND_SECRET", "MASTERMIND_STORE"}
+    env = {name: value for name, value in os.environ.items() if name not in cleared}
+    env.update(TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path / "data"))
+    env.update(variables)
+    return env
+
+
+def spawn(env: dict[str, str], *arguments: str) -> pexpect.spawn:
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "mastermind", *arguments],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+    )
+
+
+def ended(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return int(child.exitstatus)
+
+
+def test_a_player_loses_wins_leaves_with_ctrl_c_and_resumes_in_another_process(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.db"
+    env = environment(tmp_path, MASTERMIND_SECRET="RGBY")
+    first = spawn(env, "play", "--db", str(database), "--attempts", "2")
+
+    first.expect_exact("Guess 1 of 2: ")
+    first.sendline("pppp")
+    first.expect_exact("Guess 2 of 2: ")
+    first.sendline("Orange orange ORANGE o")
+    first.expect_exact("Lost: all 2 attempts used.")
+    first.expect_exact("Play again? [y/N] ")
+    first.sendline("y")
+
+    first.expect_exact("Guess 1 of 2: ")
+    first.sendline("red green blue")
+    first.expect_exact("No attempt used.")
+    first.expect_exact("Guess 1 of 2: ")
+    first.sendline("rgby")
+    first.expect_exact("Won in 1 guess.")
+    first.expect_exact("Play again? [y/N] ")
+    first.sendline("yes")
+
+    first.expect_exact("Guess 1 of 2: ")
+    first.sendline("rybg")
+    first.expect_exact("Guess 2 of 2: ")
+    first.sendintr()
+    first.expect(RESUME_HINT)
+    game_id = first.match.group(1)
+    assert ended(first) == 130
+
+    second = spawn(env, "resume", game_id, "--db", str(database))
+    second.expect_exact("Guess 2 of 2: ")
+    assert "\x1b[38;5;196m●" in second.before, "a terminal gets coloured pegs"
+    second.sendline("rgby")
+    second.expect_exact("Won in 2 guesses.")
+    assert ended(second) == 0
+
+    listed = subprocess.run(
+        [sys.executable, "-m", "mastermind", "games", "--json", "--db", str(database)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    games = json.loads(listed.stdout)["games"]
+    assert [(game["outcome"], game["attempts_used"]) for game in games] == [
+        ("lost", 2),
+        ("won", 1),
+        ("won", 2),
+    ]
+
+
+def test_the_end_of_input_at_the_prompt_leaves_the_game_saved(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    child = spawn(environment(tmp_path), "play", "--db", str(database))
+    child.expect_exact("Guess 1 of 12: ")
+    child.sendeof()
+    child.expect(RESUME_HINT)
+    assert ended(child) == 0
+
+
+@pytest.fixture
+def finished_game(tmp_path: Path) -> tuple[Path, str]:
+    database = tmp_path / "games.db"
+    store = SQLiteEventStore(database)
+    games = Games(store, FixedSecrets("RGBY"))
+    game_id = games.join()
+    games.guess(game_id, "rybg")
+    games.give_up(game_id)
+    store.close()
+    return database, game_id
+
+
+@pytest.mark.parametrize(
+    ("options", "variables", "in_colour"),
+    [
+        ((), {}, True),
+        (("--no-color",), {}, False),
+        ((), {"NO_COLOR": "1"}, False),
+        ((), {"NO_COLOR": ""}, True),
+        ((), {"TERM": "dumb"}, False),
+        (("--color",), {"NO_COLOR": "1"}, True),
+    ],
+    ids=["terminal", "--no-color", "NO_COLOR", "empty NO_COLOR", "dumb", "--color"],
+)
+def test_colour_follows_the_conventions_on_a_terminal(
+    tmp_path: Path,
+    finished_game: tuple[Path, str],
+    options: tuple[str, ...],
+    variables: dict[str, str],
+    in_colour: bool,
+) -> None:
+    database, game_id = finished_game
+    child = spawn(
+        environment(tmp_path, **variables), "show", game_id, "--db", str(database), *options
+    )
+    child.expect(pexpect.EOF)
+    shown = child.before
+    if in_colour:
+        assert "\x1b[38;5;196m●" in shown
+        assert "  1  R Y B G" not in shown
+    else:
+        assert "\x1b[" not in shown
+        assert "  1  R Y B G  | B B W W" in shown
+        assert "Secret: R G B Y (Red Green Blue Yellow)" in shown

@@ -1,0 +1,29 @@
+"""Fixtures shared by the test modules."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from tests.postgres_cluster import PostgresCluster, PostgresUnavailable
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A database on a PostgreSQL server started for this test session, and removed after.
+
+    ``MASTERMIND_TEST_POSTGRES_URL`` names a server to use instead. Without either, the
+    PostgreSQL tests fail: they are never skipped, on a laptop or in CI.
+    """
+    if os.environ.get("MASTERMIND_TEST_POSTGRES_URL"):
+        yield os.environ["MASTERMIND_TEST_POSTGRES_URL"]
+        return
+    try:
+        cluster = PostgresCluster()
+    except PostgresUnavailable as error:
+        where = " (CI is set: the CI machine must install it)" if os.environ.get("CI") else ""
+        pytest.fail(f"{error}{where}", pytrace=False)
+    with cluster:
+        yield cluster.url

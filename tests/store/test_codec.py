@@ -1,0 +1,219 @@
+"""The codec: events to records of a stable type name, a schema version and JSON, and back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+from mastermind import (
+    CLASSIC_PEGS,
+    Code,
+    Event,
+    Feedback,
+    GameLost,
+    GameStarted,
+    GameWon,
+    GuessMade,
+)
+from mastermind.store import (
+    EVENT_TYPES,
+    CorruptRecord,
+    EncodedEvent,
+    EventCodec,
+    UnknownEventType,
+    Upcasters,
+)
+from tests.strategies import events
+
+CODEC = EventCodec()
+GUESS = GuessMade("g1", Code.parse("RRBG"), Feedback(black=2, white=1))
+
+
+def decode(record: EncodedEvent, codec: EventCodec = CODEC) -> Event:
+    return codec.decode(record.type, record.schema, record.data, stream_id="g1", position=7)
+
+
+def letters_to_counts(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 of GuessMade kept key pegs as letters, "BBW"; schema 2 counts them."""
+    letters = data["feedback"]
+    return {**data, "feedback": {"black": letters.count("B"), "white": letters.count("W")}}
+
+
+@given(events())
+def test_every_event_survives_a_round_trip(event: Event) -> None:
+    assert decode(CODEC.encode(event)) == event
+
+
+@given(events())
+def test_the_data_is_a_json_object(event: Event) -> None:
+    assert isinstance(json.loads(CODEC.encode(event).data), dict)
+
+
+@pytest.mark.parametrize(
+    ("event", "type_name", "data"),
+    [
+        (
+            GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS),
+            "GameStarted",
+            {
+                "game_id": "g1",
+                "secret": ["Red", "Green", "Blue", "Yellow"],
+                "total_attempts": 12,
+                "available_pegs": list(CLASSIC_PEGS),
+            },
+        ),
+        (
+            GUESS,
+            "GuessMade",
+            {
+                "game_id": "g1",
+                "guess": ["Red", "Red", "Blue", "Green"],
+                "feedback": {"black": 2, "white": 1},
+            },
+        ),
+        (GameWon("g1"), "GameWon", {"game_id": "g1"}),
+        (GameLost("g1"), "GameLost", {"game_id": "g1"}),
+    ],
+    ids=lambda value: value if isinstance(value, str) else "",
+)
+def test_records_carry_a_stable_type_name_and_plain_data(
+    event: Event, type_name: str, data: dict[str, Any]
+) -> None:
+    record = CODEC.encode(event)
+    assert (record.type, record.schema, json.loads(record.data)) == (type_name, 1, data)
+
+
+def test_type_names_are_the_event_names_not_module_paths() -> None:
+    assert dict(EVENT_TYPES) == {
+        "GameStarted": GameStarted,
+        "GuessMade": GuessMade,
+        "GameWon": GameWon,
+        "GameLost": GameLost,
+    }
+
+
+def test_a_guess_stored_with_letters_is_upcast_to_counts_of_key_pegs() -> None:
+    upcasters = Upcasters()
+    upcasters.add("GuessMade", 1, letters_to_counts)
+    codec = EventCodec(upcasters)
+    old = json.dumps({"game_id": "g1", "guess": ["Red", "Red", "Blue", "Green"], "feedback": "BBW"})
+    assert decode(EncodedEvent("GuessMade", 1, old), codec) == GUESS
+    assert codec.encode(GUESS).schema == 2
+    assert decode(codec.encode(GUESS), codec) == GUESS
+
+
+def test_upcasters_run_in_turn_from_the_stored_version_to_the_current_one() -> None:
+    upcasters = Upcasters()
+
+    @upcasters.register("GameWon", from_version=1)
+    def rename(data: dict[str, Any]) -> dict[str, Any]:
+        return {"game": data["id"]}
+
+    @upcasters.register("GameWon", from_version=2)
+    def rename_again(data: dict[str, Any]) -> dict[str, Any]:
+        return {"game_id": data["game"]}
+
+    codec = EventCodec(upcasters)
+    assert codec.schema_version("GameWon") == 3
+    assert decode(EncodedEvent("GameWon", 1, '{"id": "g1"}'), codec) == GameWon("g1")
+    assert decode(EncodedEvent("GameWon", 2, '{"game": "g1"}'), codec) == GameWon("g1")
+    assert decode(EncodedEvent("GameWon", 3, '{"game_id": "g1"}'), codec) == GameWon("g1")
+    assert codec.schema_version("GameLost") == 1
+
+
+def test_an_upcaster_missing_between_versions_is_refused_when_the_codec_is_built() -> None:
+    upcasters = Upcasters()
+    upcasters.add("GuessMade", 2, letters_to_counts)
+    with pytest.raises(ValueError, match="GuessMade has no upcaster from version 1"):
+        EventCodec(upcasters)
+
+
+def test_two_upcasters_from_one_version_are_refused() -> None:
+    upcasters = Upcasters()
+    upcasters.add("GuessMade", 1, letters_to_counts)
+    with pytest.raises(ValueError, match="already has an upcaster from version 1"):
+        upcasters.add("GuessMade", 1, letters_to_counts)
+
+
+def test_upcasters_for_a_type_that_is_no_event_are_refused() -> None:
+    upcasters = Upcasters()
+    upcasters.add("GuessMaid", 1, letters_to_counts)
+    with pytest.raises(ValueError, match="GuessMaid"):
+        EventCodec(upcasters)
+
+
+def test_an_unknown_type_raises_unknown_event_type_naming_stream_and_position() -> None:
+    with pytest.raises(UnknownEventType) as error:
+        decode(EncodedEvent("GuessMaid", 1, '{"game_id": "g1"}'))
+    assert str(error.value) == (
+        "Cannot read the record at position 7 of stream 'g1': its type 'GuessMaid' is none "
+        "of the known types (GameStarted, GuessMade, GameWon, GameLost)."
+    )
+    assert (error.value.stream_id, error.value.position, error.value.type_name) == (
+        "g1",
+        7,
+        "GuessMaid",
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ('{"game_id": "g1", "guess": ["Red"]', "Expecting"),
+        ('"g1"', "a JSON str, not an object"),
+        ('{"game_id": "g1", "guess": ["Red"]}', "required field missing @ GuessMade.feedback"),
+        (
+            '{"game_id": "g1", "guess": "RRBG", "feedback": {"black": 2, "white": 1}}',
+            "expected a list of colour names, got 'RRBG' @ GuessMade.guess",
+        ),
+        (
+            '{"game_id": "g1", "guess": [], "feedback": {"black": "2", "white": 1}}',
+            "expected int, got '2' @ GuessMade.feedback.black",
+        ),
+        (
+            '{"game_id": "g1", "guess": [], "feedback": {"black": -1, "white": 1}}',
+            "black must not be negative",
+        ),
+        (
+            '{"game_id": "g1", "guess": [], "feedback": {"black": 0, "white": 0}, "x": 1}',
+            "extra fields found (x)",
+        ),
+    ],
+    ids=["truncated", "string", "missing", "text for list", "text for int", "negative", "extra"],
+)
+def test_corrupt_data_raises_corrupt_record_naming_stream_position_and_reason(
+    data: str, reason: str
+) -> None:
+    with pytest.raises(CorruptRecord, match="position 7 of stream 'g1'") as error:
+        decode(EncodedEvent("GuessMade", 1, data))
+    assert reason in error.value.reason
+
+
+def test_a_schema_newer_than_the_codec_knows_is_reported() -> None:
+    with pytest.raises(CorruptRecord, match=r"schema versions 1 to 1, not 2.*newer version"):
+        decode(EncodedEvent("GameWon", 2, '{"game_id": "g1"}'))
+
+
+def test_an_upcaster_that_fails_is_reported_with_stream_and_position() -> None:
+    upcasters = Upcasters()
+    upcasters.add("GuessMade", 1, letters_to_counts)
+    codec = EventCodec(upcasters)
+    with pytest.raises(CorruptRecord, match=r"position 7 of stream 'g1'.*'feedback'"):
+        decode(EncodedEvent("GuessMade", 1, '{"game_id": "g1", "guess": []}'), codec)
+
+
+def test_encoding_an_object_that_is_no_event_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="str is not an event"):
+        CODEC.encode("GameWon")  # type: ignore[arg-type]
+
+
+def test_the_events_hold_no_serialization_code() -> None:
+    domain = Path(__file__).parent.parent.parent / "mastermind" / "domain"
+    for module in domain.glob("*.py"):
+        source = module.read_text()
+        assert "cattrs" not in source
+        assert "json" not in source
