@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: test lint typecheck spec unit docs play clean
+.PHONY: test system-packages lint typecheck spec unit docs play clean
 
 # The main job: set up on a fresh machine and play in the terminal.
 play: $(VENV)/.installed-play
@@ -17,7 +17,10 @@ $(VENV)/.installed-play: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[cli]"
 	touch $@
 
-test: lint typecheck spec unit docs
+test: system-packages lint typecheck spec unit docs
+
+system-packages:
+	tools/system-packages.sh
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

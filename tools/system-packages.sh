@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests drive for real, when they are missing:
+# a PostgreSQL server (the tests start a throwaway cluster) and Chromium (browser tests).
+set -euo pipefail
+
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+((${#missing[@]})) || exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "The tests need ${missing[*]}; install them with your package manager." >&2
+    exit 1
+fi
+sudo=()
+[[ $(id -u) == 0 ]] || sudo=(sudo)
+echo "Installing ${missing[*]} with apt-get"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
