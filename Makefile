@@ -40,6 +40,7 @@ spec: $(STAMP)
 	$(BIN)/behave --format progress
 	$(BIN)/behave --format progress --stage service --tags "not @decider"
 	$(BIN)/behave --format progress --stage cli --tags "not @decider"
+	$(BIN)/behave --format progress --stage http --tags "not @decider"
 
 unit: $(STAMP)
 	$(BIN)/pytest

@@ -1,0 +1,117 @@
+"""Drives the HTTP API over real HTTP: uvicorn on a free port of 127.0.0.1, httpx as client.
+
+One server serves the whole stage, on a SQLite file. Each scenario plays its own game,
+and places its secret through the server's code maker just before it joins.
+"""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from mastermind import Code
+from mastermind.service import FixedSecrets, Games, SecretMaker, random_secret
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+from support.driver import BoardView, GameSetup, Rejected, Row
+
+
+class HttpServer:
+    """The web application on uvicorn, in a background thread."""
+
+    def __init__(self) -> None:
+        self.code_maker: SecretMaker = random_secret
+        self.url = ""
+        self._directory = tempfile.TemporaryDirectory()
+        self._store = SQLiteEventStore(Path(self._directory.name) / "games.db")
+        app = create_app(Games(self._store, self._make_secret))
+        self._server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_config=None))
+        self._thread: threading.Thread | None = None
+
+    def _make_secret(self, available_pegs: Sequence[str], length: int, unique: bool) -> Code:
+        return self.code_maker(available_pegs, length, unique)
+
+    def start(self) -> None:
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        listener.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [listener]}, daemon=True
+        )
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the HTTP stage's server did not start")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        self._store.close()
+        self._directory.cleanup()
+
+
+class HttpDriver:
+    def __init__(self, server: HttpServer) -> None:
+        self.server = server
+        self.client = httpx.Client(base_url=server.url, timeout=10)
+        self.game_id = ""
+        self.token = ""
+
+    def join(self, setup: GameSetup) -> None:
+        if setup.secret is None:
+            self.server.code_maker = random_secret
+        else:
+            self.server.code_maker = FixedSecrets(Code(setup.secret))
+        setup_body = {
+            "attempts": setup.total_attempts,
+            "colours": list(setup.available_pegs),
+            "length": len(setup.secret) if setup.secret else 4,
+        }
+        created = self._send("POST", "/games", json=setup_body)
+        self.game_id, self.token = created["id"], created["token"]
+
+    def guess(self, typed: str) -> str:
+        board = self._send("POST", f"/games/{self.game_id}/guesses", json={"guess": typed})
+        return str(board["rows"][-1]["key_pegs"])
+
+    def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
+        raise NotImplementedError("a game over HTTP exists from the moment it is created")
+
+    def join_again(self) -> None:
+        raise NotImplementedError("every POST /games starts a new game")
+
+    def give_up(self) -> None:
+        self._send("POST", f"/games/{self.game_id}/give-up")
+
+    def board(self) -> BoardView:
+        board = self._send("GET", f"/games/{self.game_id}")
+        return BoardView(
+            outcome=board["status"],
+            attempts_left=board["attempts"]["left"],
+            rows=tuple(Row(tuple(row["guess"]), row["key_pegs"]) for row in board["rows"]),
+            secret=None if board["secret"] is None else tuple(board["secret"]),
+        )
+
+    def close(self) -> None:
+        self.client.close()
+
+    def _send(self, method: str, path: str, **options: Any) -> Any:
+        """Send as the game's player; a problem document becomes a rejection."""
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        response = self.client.request(method, path, headers=headers, **options)
+        if response.status_code >= 400:
+            assert response.headers["content-type"] == "application/problem+json", response
+            problem = response.json()
+            raise Rejected(problem["error"], problem["detail"])
+        return response.json()

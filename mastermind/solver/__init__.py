@@ -1,0 +1,46 @@
+"""The code breaker: strategies that find the secret, up to the proven optimum.
+
+``Solver`` chooses guesses, ``solve`` plays one game, ``evaluate`` plays every secret.
+``STRATEGIES`` names the strategies:
+
+- ``"knuth"``: the guess whose largest feedback class is smallest (Knuth, 1977).
+- ``"most-parts"``: the guess with the most feedback classes (Kooi, 2005).
+- ``"expected-size"``: the smallest expected class size (Irving, 1979).
+- ``"entropy"``: the most informative feedback (Neuwirth, 1982).
+- ``"random-consistent"``: any code that could still be the secret, seeded.
+- ``"entropy-endgame"``: entropy until at most 30 candidates are left, then the
+  optimal search over every code; the best choice for games too large for ``"optimal"``.
+- ``"optimal"``: the fewest guesses over all secrets (Koyama and Lai, 1993).
+- ``"optimal-worst-5"``: the same, with no secret taking more than five guesses.
+
+Heuristics consider every code as a guess and break ties as Knuth did: a code that could
+still be the secret first, then the lowest, colours numbered in palette order.
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - depends on the installation
+    raise ImportError('mastermind.solver needs numpy: pip install "mastermind[solver]"') from None
+
+from mastermind.solver._breaker import CodeBreaker, GameTable
+from mastermind.solver._build import build_optimal_tree
+from mastermind.solver._solver import Evaluation, Solver, evaluate, solve
+from mastermind.solver._strategies import STRATEGY_NAMES
+from mastermind.solver._tree import StrategyTree
+
+STRATEGIES: tuple[str, ...] = STRATEGY_NAMES
+"""The names a ``Solver`` accepts, sorted."""
+
+__all__ = [
+    "CodeBreaker",
+    "Evaluation",
+    "GameTable",
+    "STRATEGIES",
+    "Solver",
+    "StrategyTree",
+    "build_optimal_tree",
+    "evaluate",
+    "solve",
+]

@@ -1,0 +1,182 @@
+"""Every code of a game as small integers, and scoring many guesses at once.
+
+A code is numbered by reading its colours, numbered in palette order from zero, as the
+digits of a number in base ``colours`` with the first peg most significant. A feedback is
+numbered ``black * (length + 1) + white``, which fits a byte for any practical length.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cached_property
+
+import numpy as np
+from numpy.typing import NDArray
+
+from mastermind import Code, Feedback
+
+Digits = NDArray[np.uint8]
+"""Codes as rows of colour numbers, one row per code."""
+Scores = NDArray[np.uint8]
+"""Feedback numbers, one row per guess and one column per secret."""
+Indices = NDArray[np.intp]
+"""Code numbers."""
+
+_MOST_PEGS = 15
+"""The longest code whose feedback numbers fit a byte."""
+_MOST_CODES = 1 << 24
+_MATRIX_BYTES_LIMIT = 64 * 1024 * 1024
+"""Above this the full guess-by-secret table is not kept; rows are scored on demand."""
+
+
+def colour_counts(digits: Digits, colours: int) -> Digits:
+    """How many pegs of each colour every code holds: one row per code."""
+    counts = np.zeros((digits.shape[0], colours), dtype=np.uint8)
+    for colour in range(colours):
+        counts[:, colour] = (digits == colour).sum(axis=1)
+    return counts
+
+
+def score_block(
+    guesses: Digits,
+    secrets: Digits,
+    colours: int,
+    guess_counts: Digits | None = None,
+    secret_counts: Digits | None = None,
+) -> Scores:
+    """Feedback numbers of every guess against every secret.
+
+    Working one position and one colour at a time keeps every temporary a flat
+    guess-by-secret byte table, which is what makes this fast. The colour counts of
+    the codes may be given when they are at hand.
+    """
+    length = guesses.shape[1]
+    shape = (guesses.shape[0], secrets.shape[0])
+    # Rows of one position or one colour, contiguous, broadcast into preallocated tables:
+    # no temporary is ever allocated inside the loops.
+    guess_columns, secret_columns = np.ascontiguousarray(guesses.T), np.ascontiguousarray(secrets.T)
+    black = np.zeros(shape, dtype=np.uint8)
+    matches = np.empty(shape, dtype=bool)
+    for position in range(length):
+        np.equal(guess_columns[position][:, None], secret_columns[position][None, :], out=matches)
+        black += matches.view(np.uint8)
+    if guess_counts is None:
+        guess_counts = colour_counts(guesses, colours)
+    if secret_counts is None:
+        secret_counts = colour_counts(secrets, colours)
+    guess_columns = np.ascontiguousarray(guess_counts.T)
+    secret_columns = np.ascontiguousarray(secret_counts.T)
+    common = np.zeros(shape, dtype=np.uint8)
+    shared = np.empty(shape, dtype=np.uint8)
+    for colour in range(colours):
+        np.minimum(guess_columns[colour][:, None], secret_columns[colour][None, :], out=shared)
+        common += shared
+    # black * (length + 1) + white, with white = common - black
+    black *= length
+    black += common
+    return black
+
+
+class CodeSpace:
+    """All codes of one palette and length, numbered, with their scores."""
+
+    def __init__(self, available_pegs: Sequence[str], length: int) -> None:
+        if not 1 <= length <= _MOST_PEGS:
+            raise ValueError(f"The solver plays codes of 1 to {_MOST_PEGS} pegs, not {length}")
+        if len(available_pegs) < 1 or len(set(available_pegs)) != len(available_pegs):
+            raise ValueError("The palette needs at least one colour and no colour twice")
+        if len(available_pegs) ** length > _MOST_CODES:
+            raise ValueError(f"That game has more than {_MOST_CODES:,} codes, too many to play")
+        self.pegs = tuple(available_pegs)
+        self.length = length
+        self.colours = len(self.pegs)
+        self.size = self.colours**length
+        self.win = length * (length + 1)
+        self.feedback_bins = (length + 1) ** 2
+        self._colour_number = {peg: number for number, peg in enumerate(self.pegs)}
+
+    @cached_property
+    def digits(self) -> Digits:
+        """Every code, in numbering order."""
+        rows = itertools.product(range(self.colours), repeat=self.length)
+        return np.array(list(rows), dtype=np.uint8).reshape(self.size, self.length)
+
+    @cached_property
+    def colour_counts(self) -> Digits:
+        """How many pegs of each colour every code holds."""
+        return colour_counts(self.digits, self.colours)
+
+    @cached_property
+    def _matrix(self) -> Scores | None:
+        if self.size * self.size > _MATRIX_BYTES_LIMIT:
+            return None
+        return score_block(self.digits, self.digits, self.colours)
+
+    @property
+    def has_matrix(self) -> bool:
+        """Whether the whole guess-by-secret table is kept in memory."""
+        return self._matrix is not None
+
+    def scores(self, guesses: Indices | None, secrets: Indices) -> Scores:
+        """Feedback numbers of the guesses (all codes if ``None``) against the secrets."""
+        matrix = self._matrix
+        if matrix is not None:
+            rows = matrix if guesses is None else matrix[guesses]
+            return rows[:, secrets]
+        everything = guesses is None
+        return score_block(
+            self.digits if everything else self.digits[guesses],
+            self.digits[secrets],
+            self.colours,
+            self.colour_counts if everything else self.colour_counts[guesses],
+            self.colour_counts[secrets],
+        )
+
+    def index(self, code: Code) -> int:
+        """The number of a code; raises ``ValueError`` for a code outside this game."""
+        if len(code.pegs) != self.length:
+            raise ValueError(f"{code} has {len(code.pegs)} pegs, this game has {self.length}")
+        number = 0
+        for peg in code.pegs:
+            if peg not in self._colour_number:
+                raise ValueError(f"{peg!r} is not a colour of this game: {', '.join(self.pegs)}")
+            number = number * self.colours + self._colour_number[peg]
+        return number
+
+    def code(self, number: int) -> Code:
+        """The code with a given number."""
+        return Code(self.pegs[int(colour)] for colour in self.digits[number])
+
+    def feedback_number(self, feedback: Feedback) -> int:
+        """The number of a feedback."""
+        return feedback.black * (self.length + 1) + feedback.white
+
+    def feedback(self, number: int) -> Feedback:
+        """The feedback with a given number."""
+        black, white = divmod(int(number), self.length + 1)
+        return Feedback(black=black, white=white)
+
+    def consistent(self, history: Sequence[tuple[Code, Feedback]]) -> Indices:
+        """Numbers of the codes that could still be the secret after the history."""
+        candidates: Indices = np.arange(self.size, dtype=np.intp)
+        for guess, feedback in history:
+            row = self.scores(np.array([self.index(guess)], dtype=np.intp), candidates)[0]
+            candidates = candidates[row == self.feedback_number(feedback)]
+        return candidates
+
+    def partition(self, guess: int, candidates: Indices) -> dict[int, Indices]:
+        """The candidates grouped by the feedback the guess would earn, in feedback order."""
+        row = self.scores(np.array([guess], dtype=np.intp), candidates)[0]
+        order = np.argsort(row, kind="stable")
+        feedbacks, starts = np.unique(row[order], return_index=True)
+        groups = np.split(candidates[order], starts[1:])
+        return {int(feedback): group for feedback, group in zip(feedbacks, groups, strict=True)}
+
+
+def histograms(scores: Scores, bins: int) -> NDArray[np.int64]:
+    """For each row of feedback numbers, how often each feedback occurs."""
+    rows = scores.shape[0]
+    offsets = (np.arange(rows, dtype=np.intp) * bins)[:, None]
+    flat = (scores.astype(np.intp) + offsets).ravel()
+    return np.bincount(flat, minlength=rows * bins).reshape(rows, bins)

@@ -1,0 +1,173 @@
+"""The strategies by name, each choosing a guess from the candidates and the history."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Protocol
+
+import numpy as np
+
+from mastermind.solver._heuristics import RANKINGS, History, best_guess, random_consistent_guess
+from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, OptimalSearch, endgame_table
+from mastermind.solver._scoring import CodeSpace, Indices
+from mastermind.solver._tree import StrategyTree, shipped_tree
+
+OPTIMAL_STRATEGIES = {"optimal": None, "optimal-worst-5": 5}
+"""Optimal strategies by name, with the most guesses any secret may take."""
+ENDGAME_STRATEGIES = {"entropy-endgame": "entropy"}
+"""Heuristics that hand over to the optimal search for the last few candidates."""
+STRATEGY_NAMES = tuple(
+    sorted([*RANKINGS, "random-consistent", *OPTIMAL_STRATEGIES, *ENDGAME_STRATEGIES])
+)
+
+ENDGAME_CANDIDATES = 30
+"""How few candidates the endgame strategies search out optimally."""
+
+_LIVE_SEARCH_GAME_SIZE = 700
+"""Games up to this many codes are searched on the spot when no tree is shipped."""
+_LIVE_SEARCH_CANDIDATES = 60
+"""Off the shipped tree, the search takes over once this few candidates are left."""
+
+
+_ENDGAMES_KEPT = 16
+"""Endgame searches kept for reuse; play goes depth first, so few are ever needed again."""
+
+
+class Strategy(Protocol):
+    """Chooses the next guess; ``candidates`` are the codes the history still allows."""
+
+    def choose(self, candidates: Indices, history: History) -> int: ...
+
+
+class Heuristic:
+    """A one-step strategy of ``RANKINGS``."""
+
+    def __init__(self, space: CodeSpace, name: str) -> None:
+        self.space = space
+        self.name = name
+
+    def choose(self, candidates: Indices, history: History) -> int:
+        return best_guess(self.space, candidates, history, self.name)
+
+
+class RandomConsistent:
+    """Any candidate, drawn with a seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, candidates: Indices, history: History) -> int:
+        return random_consistent_guess(candidates, history, self.seed)
+
+
+class Optimal:
+    """The fewest guesses in total, from a shipped tree or, for small games, a search.
+
+    A history that strays from the tree, by guesses the strategy would not have made,
+    is played on by the search once few candidates are left, and until then by the
+    most-parts heuristic, since searching large sets mid-game would take too long.
+    """
+
+    def __init__(self, space: CodeSpace, most_guesses: int | None) -> None:
+        self.space = space
+        self.most_guesses = most_guesses
+        self.tree: StrategyTree | None = shipped_tree(space.colours, space.length, most_guesses)
+        self._search: OptimalSearch | None = None
+        if self.tree is None and space.size > _LIVE_SEARCH_GAME_SIZE:
+            raise ValueError(
+                f"No optimal strategy is shipped for {space.length} pegs of {space.colours}"
+                " colours and the game is too large to search on the spot;"
+                " build one with build_optimal_tree or choose a heuristic strategy"
+            )
+        self._fallback = Heuristic(space, "most-parts")
+
+    def search(self) -> OptimalSearch:
+        """The search, started on first use and kept for its memory of solved sets."""
+        if self._search is None:
+            self._search = OptimalSearch(self.space, self.most_guesses or UNLIMITED)
+        return self._search
+
+    def choose(self, candidates: Indices, history: History) -> int:
+        if self.tree is not None:
+            node = self.tree.follow(history)
+            if node is not None:
+                return node.guess
+            if len(candidates) > _LIVE_SEARCH_CANDIDATES:
+                return self._fallback.choose(candidates, history)
+        search = self.search()
+        guesses_left = search.most_guesses - len(history)
+        if guesses_left < 1:
+            return self._fallback.choose(candidates, history)
+        cost = search.cost(candidates, guesses_left, [guess for guess, _ in history])
+        if cost >= UNSOLVABLE:
+            return self._fallback.choose(candidates, history)
+        return search.guess(candidates, guesses_left)
+
+
+class Endgame:
+    """A heuristic while many candidates are left, then the optimal search.
+
+    Once at most ``endgame`` candidates are left, the search looks at every code of the
+    game, one per distinct way of splitting them, and plays the rest of the game
+    optimally.
+    """
+
+    def __init__(self, space: CodeSpace, heuristic: str, endgame: int) -> None:
+        self.space = space
+        self.endgame = endgame
+        self._opening = Heuristic(space, heuristic)
+        self._searches: OrderedDict[tuple[tuple[int, int], ...], OptimalSearch] = OrderedDict()
+
+    def choose(self, candidates: Indices, history: History) -> int:
+        if len(candidates) > self.endgame:
+            return self._opening.choose(candidates, history)
+        among = np.sort(self.space.scores(candidates, candidates), axis=1)
+        tells_all_apart = (among[:, 1:] != among[:, :-1]).all(axis=1)
+        if tells_all_apart.any():
+            # no strategy does better than a candidate that tells all others apart
+            return int(candidates[int(np.argmax(tells_all_apart))])
+        search = self._search_for(candidates, history)
+        columns = np.searchsorted(search.table.secrets, candidates)
+        search.cost(columns, UNLIMITED, [])
+        return search.guess(columns, UNLIMITED)
+
+    def _search_for(self, candidates: Indices, history: History) -> OptimalSearch:
+        for start in range(len(history) + 1):
+            search = self._searches.get(tuple(history[:start]))
+            if search is not None and np.isin(candidates, search.table.secrets).all():
+                self._searches.move_to_end(tuple(history[:start]))
+                return search
+        search = OptimalSearch(self.space, UNLIMITED, endgame_table(self.space, candidates))
+        self._searches[tuple(history)] = search
+        while len(self._searches) > _ENDGAMES_KEPT:
+            self._searches.popitem(last=False)
+        return search
+
+
+def strategy_named(name: str, space: CodeSpace, seed: int = 0) -> Strategy:
+    """The strategy of a name in ``STRATEGY_NAMES``."""
+    if name in RANKINGS:
+        return Heuristic(space, name)
+    if name == "random-consistent":
+        return RandomConsistent(seed)
+    if name in OPTIMAL_STRATEGIES:
+        return Optimal(space, OPTIMAL_STRATEGIES[name])
+    if name in ENDGAME_STRATEGIES:
+        return Endgame(space, ENDGAME_STRATEGIES[name], ENDGAME_CANDIDATES)
+    raise ValueError(f"Unknown strategy {name!r}; choose one of {', '.join(STRATEGY_NAMES)}")
+
+
+def play_every_secret(space: CodeSpace, strategy: Strategy) -> dict[int, int]:
+    """How many secrets the strategy solves in each number of guesses."""
+    solved: dict[int, int] = {}
+
+    def play(candidates: Indices, history: History) -> None:
+        guess = strategy.choose(candidates, history)
+        for feedback, part in space.partition(guess, candidates).items():
+            if feedback == space.win:
+                solved[len(history) + 1] = solved.get(len(history) + 1, 0) + 1
+            else:
+                play(part, [*history, (guess, feedback)])
+
+    play(np.arange(space.size, dtype=np.intp), [])
+    return dict(sorted(solved.items()))

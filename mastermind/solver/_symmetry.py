@@ -1,0 +1,110 @@
+"""Guesses that are interchangeable because of what the history leaves unchanged.
+
+Two symmetries of the game never change the candidates left by a history: swapping
+colours that no guess has used yet, and permuting positions where every guess so far
+holds the same colours. Guesses that those map onto each other split the candidates
+alike, so a strategy need only look at one of each: the lowest-numbered, which keeps
+ties broken exactly as if all guesses had been looked at.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+
+from mastermind.solver._scoring import CodeSpace, Digits, Indices
+
+_MOST_POSITIONS_TO_PERMUTE = 7
+
+
+def _position_permutations(guesses: Digits, length: int) -> list[tuple[int, ...]]:
+    if length > _MOST_POSITIONS_TO_PERMUTE:
+        return [tuple(range(length))]
+    return [
+        permutation
+        for permutation in itertools.permutations(range(length))
+        if all((guess[list(permutation)] == guess).all() for guess in guesses)
+    ]
+
+
+def _relabel_unseen(digits: Digits, unseen: list[int], colours: int) -> Digits:
+    """Rename unseen colours, by first appearance, to the lowest unseen colours."""
+    rows = np.arange(digits.shape[0])
+    is_unseen = np.zeros(colours, dtype=bool)
+    is_unseen[unseen] = True
+    targets = np.array([*unseen, 0], dtype=np.uint8)
+    renamed = np.full((digits.shape[0], colours), -1, dtype=np.int16)
+    used = np.zeros(digits.shape[0], dtype=np.intp)
+    result = digits.copy()
+    for position in range(digits.shape[1]):
+        column = digits[:, position]
+        unseen_here = is_unseen[column]
+        fresh = unseen_here & (renamed[rows, column] < 0)
+        renamed[rows[fresh], column[fresh]] = targets[used[fresh]]
+        used += fresh
+        result[:, position] = np.where(unseen_here, renamed[rows, column], column)
+    return result
+
+
+def representatives(space: CodeSpace, history: list[int]) -> Indices:
+    """The lowest-numbered guess of each class of interchangeable guesses."""
+    guesses = space.digits[np.array(history, dtype=np.intp)] if history else space.digits[:0]
+    seen = set(guesses.ravel().tolist())
+    unseen = [colour for colour in range(space.colours) if colour not in seen]
+    permutations = _position_permutations(guesses, space.length)
+    if len(unseen) < 2 and len(permutations) == 1:
+        return np.arange(space.size, dtype=np.intp)
+    weights = space.colours ** np.arange(space.length - 1, -1, -1, dtype=np.int64)
+    lowest = np.full(space.size, np.iinfo(np.int64).max, dtype=np.int64)
+    for permutation in permutations:
+        moved = space.digits[:, list(permutation)]
+        if len(unseen) >= 2:
+            moved = _relabel_unseen(moved, unseen, space.colours)
+        np.minimum(lowest, moved.astype(np.int64) @ weights, out=lowest)
+    return np.unique(lowest).astype(np.intp)
+
+
+_MOST_GROUP_CELLS = 32 * 1024 * 1024
+"""Largest table of where every symmetry sends every code that is worth keeping."""
+
+
+class Symmetries:
+    """Every renaming of colours combined with every reordering of positions.
+
+    These map the game onto itself, so that a symmetry that leaves the history's guesses
+    unchanged also leaves the candidates unchanged. Where the table of all of them would
+    be too large, only the simpler ones of ``representatives`` are used.
+    """
+
+    def __init__(self, space: CodeSpace) -> None:
+        self.space = space
+        group_size = math.factorial(space.colours) * math.factorial(space.length)
+        self.images: NDArray[np.int32] | None = None
+        if group_size * space.size <= _MOST_GROUP_CELLS:
+            self.images = self._images()
+
+    def _images(self) -> NDArray[np.int32]:
+        """Where each symmetry sends each code: one row per symmetry."""
+        space = self.space
+        renamings = np.array(list(itertools.permutations(range(space.colours))), dtype=np.int32)
+        blocks = []
+        for order in itertools.permutations(range(space.length)):
+            image = np.zeros((len(renamings), space.size), dtype=np.int32)
+            for position in order:
+                image *= space.colours
+                image += renamings[:, space.digits[:, position]]
+            blocks.append(image)
+        return np.concatenate(blocks)
+
+    def representatives(self, history: list[int]) -> Indices:
+        """The lowest-numbered guess of each class of guesses the history cannot tell apart."""
+        if self.images is None:
+            return representatives(self.space, history)
+        keeping = np.ones(len(self.images), dtype=bool)
+        for guess in history:
+            keeping &= self.images[:, guess] == guess
+        lowest = self.images[keeping].min(axis=0)
+        return np.unique(lowest).astype(np.intp)

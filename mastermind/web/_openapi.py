@@ -1,0 +1,272 @@
+"""The OpenAPI 3.1 document of the HTTP API, written by hand and served at /openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mastermind.web._api import MAX_ATTEMPTS, MAX_COLOUR_NAME, MAX_COLOURS, MAX_LENGTH
+
+_PROBLEMS = {
+    "400": "The rules refuse: a guess too short or too long, an unknown colour, a game over.",
+    "401": "No player token was sent.",
+    "403": "The token is not this game's.",
+    "404": "There is no such game.",
+    "409": "Other moves on the game kept getting there first; try again.",
+    "413": "The body is larger than 16 KiB.",
+    "415": "The body is not JSON.",
+    "422": "The body is not valid JSON, or does not have the fields asked for.",
+}
+
+
+def _problems(*statuses: str) -> dict[str, Any]:
+    return {
+        status: {
+            "description": _PROBLEMS[status],
+            "content": {
+                "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
+            },
+        }
+        for status in statuses
+    }
+
+
+def _json(schema: str, description: str, **headers: Any) -> dict[str, Any]:
+    response: dict[str, Any] = {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
+    }
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+_LOCATION = {"description": "The game's board", "schema": {"type": "string"}}
+_GAME_ID = {
+    "name": "id",
+    "in": "path",
+    "required": True,
+    "description": "The game's id, as answered when it was created.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 100},
+}
+_PLAYER: list[dict[str, list[str]]] = [{"player": []}]
+
+_COLOUR = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_COLOUR_NAME,
+    "pattern": "^[^\\s,;]+$",
+}
+
+_SCHEMAS: dict[str, Any] = {
+    "NewGame": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "length": {"type": "integer", "minimum": 1, "maximum": MAX_LENGTH, "default": 4},
+            "attempts": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_ATTEMPTS,
+                "default": 12,
+            },
+            "colours": {
+                "type": "array",
+                "items": _COLOUR,
+                "minItems": 1,
+                "maxItems": MAX_COLOURS,
+                "uniqueItems": True,
+                "default": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
+            },
+            "unique": {
+                "type": "boolean",
+                "default": False,
+                "description": "Whether the secret uses each colour at most once.",
+            },
+        },
+    },
+    "Guess": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["guess"],
+        "properties": {
+            "guess": {
+                "description": 'Colour names, or text as a person types it: "RGBY", '
+                '"red green blue yellow".',
+                "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            }
+        },
+    },
+    "Board": {
+        "type": "object",
+        "required": ["id", "status", "attempts", "length", "colours", "rows", "secret", "hints"],
+        "properties": {
+            "id": {"type": "string"},
+            "status": {"enum": ["in progress", "won", "lost"]},
+            "attempts": {
+                "type": "object",
+                "required": ["total", "used", "left"],
+                "properties": {
+                    "total": {"type": "integer"},
+                    "used": {"type": "integer"},
+                    "left": {"type": "integer"},
+                },
+            },
+            "length": {"type": "integer"},
+            "colours": {"type": "array", "items": {"type": "string"}},
+            "rows": {"type": "array", "items": {"$ref": "#/components/schemas/Row"}},
+            "secret": {
+                "description": "null until the game is over.",
+                "oneOf": [{"type": "null"}, {"type": "array", "items": {"type": "string"}}],
+            },
+            "hints": {"type": "boolean", "description": "Whether GET .../hint answers now."},
+        },
+    },
+    "Row": {
+        "type": "object",
+        "required": ["guess", "feedback", "key_pegs"],
+        "properties": {
+            "guess": {"type": "array", "items": {"type": "string"}},
+            "feedback": {
+                "type": "object",
+                "required": ["black", "white"],
+                "properties": {
+                    "black": {"type": "integer", "minimum": 0},
+                    "white": {"type": "integer", "minimum": 0},
+                },
+            },
+            "key_pegs": {"type": "string", "examples": ["B B W"]},
+        },
+    },
+    "NewBoard": {
+        "allOf": [
+            {"$ref": "#/components/schemas/Board"},
+            {
+                "type": "object",
+                "required": ["token"],
+                "properties": {
+                    "token": {
+                        "type": "string",
+                        "description": "The player's token: send it as Authorization: "
+                        "Bearer <token> to guess and give up. It is shown only once.",
+                    }
+                },
+            },
+        ]
+    },
+    "Hint": {
+        "type": "object",
+        "required": ["guess", "initials"],
+        "properties": {
+            "guess": {"type": "array", "items": {"type": "string"}},
+            "initials": {"type": "string"},
+        },
+    },
+    "Problem": {
+        "type": "object",
+        "description": "RFC 9457 problem details. Extra members give the error's details.",
+        "required": ["type", "title", "status", "detail", "error"],
+        "properties": {
+            "type": {"type": "string", "format": "uri-reference"},
+            "title": {"type": "string"},
+            "status": {"type": "integer"},
+            "detail": {"type": "string", "description": "What went wrong, for people."},
+            "error": {"type": "string", "description": "What went wrong, for programs."},
+        },
+    },
+}
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "mastermind",
+            "version": "1",
+            "description": "Play Mastermind over HTTP. The secret never shows before the "
+            "game is over; only the holder of a game's token may guess or give up.",
+        },
+        "paths": {
+            "/games": {
+                "post": {
+                    "operationId": "createGame",
+                    "summary": "Start a game",
+                    "requestBody": {
+                        "required": False,
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/NewGame"}}
+                        },
+                    },
+                    "responses": {
+                        "201": _json(
+                            "NewBoard", "The game, and its player's token", Location=_LOCATION
+                        ),
+                        **_problems("400", "413", "415", "422"),
+                    },
+                }
+            },
+            "/games/{id}": {
+                "parameters": [_GAME_ID],
+                "get": {
+                    "operationId": "getBoard",
+                    "summary": "The decoding board",
+                    "responses": {"200": _json("Board", "The board"), **_problems("404")},
+                },
+            },
+            "/games/{id}/guesses": {
+                "parameters": [_GAME_ID],
+                "post": {
+                    "operationId": "makeGuess",
+                    "summary": "Make a guess",
+                    "security": _PLAYER,
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Guess"}}
+                        },
+                    },
+                    "responses": {
+                        "201": _json(
+                            "Board",
+                            "The board, with the guess and its key pegs",
+                            Location=_LOCATION,
+                        ),
+                        **_problems("400", "401", "403", "404", "409", "413", "415", "422"),
+                    },
+                },
+            },
+            "/games/{id}/give-up": {
+                "parameters": [_GAME_ID],
+                "post": {
+                    "operationId": "giveUp",
+                    "summary": "Give up: the game is lost and the secret shown",
+                    "security": _PLAYER,
+                    "responses": {
+                        "200": _json("Board", "The board, secret revealed"),
+                        **_problems("400", "401", "403", "404", "409", "413"),
+                    },
+                },
+            },
+            "/games/{id}/hint": {
+                "parameters": [_GAME_ID],
+                "get": {
+                    "operationId": "getHint",
+                    "summary": "A suggested next guess, where the solver is installed",
+                    "security": _PLAYER,
+                    "responses": {
+                        "200": _json("Hint", "A guess worth trying"),
+                        **_problems("400", "401", "403", "404"),
+                    },
+                },
+            },
+        },
+        "components": {
+            "schemas": _SCHEMAS,
+            "securitySchemes": {
+                "player": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The token answered when the game was created.",
+                }
+            },
+        },
+    }

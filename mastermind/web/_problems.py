@@ -1,0 +1,94 @@
+"""Errors as RFC 9457 problem details: ``application/problem+json`` with a readable detail."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.responses import Response
+
+from mastermind.domain import GameError
+from mastermind.service import GameNotFound
+
+PROBLEM_JSON = "application/problem+json"
+
+_WORD_START = re.compile(r"(?<!^)(?=[A-Z])")
+_TITLES = {"MalformedJson": "Malformed JSON"}
+
+
+class Problem(Exception):
+    """A request the API refuses, answered as a problem document.
+
+    ``error`` names the problem for programs, as the domain's error classes do;
+    ``detail`` explains it to people.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        error: str,
+        detail: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        **extensions: Any,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.error = error
+        self.detail = detail
+        self.headers = dict(headers or {})
+        self.extensions = extensions
+
+    @classmethod
+    def from_game_error(cls, error: GameError) -> Problem:
+        """404 for a game nobody started, 400 for every refusal of the rules."""
+        status = 404 if isinstance(error, GameNotFound) else 400
+        extensions = {name: _plain(value) for name, value in error.details.items()}
+        if error.game_id:
+            extensions["game_id"] = error.game_id
+        return cls(status, type(error).__name__, error.message, **extensions)
+
+    @property
+    def slug(self) -> str:
+        return _WORD_START.sub("-", self.error).lower()
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "type": f"/problems/{self.slug}",
+            "title": _TITLES.get(self.error) or _WORD_START.sub(" ", self.error).capitalize(),
+            "status": self.status,
+            "detail": self.detail,
+            "error": self.error,
+            **self.extensions,
+        }
+
+    def response(self) -> Response:
+        return json_response(
+            self.document(), self.status, headers=self.headers, media_type=PROBLEM_JSON
+        )
+
+
+def json_response(
+    content: Any,
+    status: int = 200,
+    *,
+    headers: Mapping[str, str] | None = None,
+    media_type: str = "application/json",
+) -> Response:
+    """JSON that no cache keeps: answers may carry a player's token."""
+    body = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return Response(
+        body.encode("utf-8", "backslashreplace"),
+        status,
+        headers={"Cache-Control": "no-store", **(headers or {})},
+        media_type=media_type,
+    )
+
+
+def _plain(value: Any) -> Any:
+    """Tuples become lists, so that a detail reads the same in JSON as in Python."""
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value

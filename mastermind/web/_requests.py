@@ -1,0 +1,157 @@
+"""Reading request bodies: size-limited, JSON only, checked field by field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.requests import Request
+
+from mastermind.web._problems import Problem
+
+MAX_BODY_BYTES = 16 * 1024
+"""The largest request body read; larger ones get 413 before their end is read."""
+
+
+async def read_json(request: Request, *, required: bool) -> dict[str, Any] | None:
+    """The request's JSON object, or ``None`` for an empty body that may be left out.
+
+    Raises:
+        Problem: 413 for a body too large, 415 for one that is not JSON, 422 for JSON
+            that does not parse or is not an object.
+    """
+    body = await read_body(request)
+    if not body.strip() and not required:
+        return None
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json" and not (
+        media_type.startswith("application/") and media_type.endswith("+json")
+    ):
+        raise Problem(
+            415,
+            "UnsupportedMediaType",
+            f"Send the body as application/json, not {media_type or 'without a content type'}.",
+            headers={"Accept-Post": "application/json"},
+        )
+    try:
+        document = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+        _check_strings(document)
+    except (ValueError, RecursionError) as error:
+        raise Problem(
+            422, "MalformedJson", f"The body is not valid JSON: {_reason(error)}"
+        ) from None
+    if not isinstance(document, dict):
+        raise Problem(422, "MalformedJson", "The body must be a JSON object.")
+    return document
+
+
+async def read_body(request: Request) -> bytes:
+    """The whole body, refused with 413 as soon as it outgrows the limit.
+
+    The declared ``Content-Length`` is checked first, then every chunk as it arrives,
+    so that a chunked body cannot go beyond the limit either.
+    """
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise _too_large()
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise _too_large()
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def only_fields(document: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(document) - set(allowed))
+    if unknown:
+        raise Problem(
+            422,
+            "UnknownField",
+            f"Unknown field {', '.join(map(repr, unknown))}: send only {', '.join(allowed)}.",
+            allowed_fields=list(allowed),
+        )
+
+
+def integer(document: Mapping[str, Any], name: str, default: int) -> int:
+    """A whole number; JSON does not tell ``6`` from ``6.0``, so neither does this."""
+    value = document.get(name, default)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _wrong_type(name, "a whole number", value)
+    return value
+
+
+def boolean(document: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = document.get(name, default)
+    if not isinstance(value, bool):
+        raise _wrong_type(name, "true or false", value)
+    return value
+
+
+def strings(value: Any, name: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _wrong_type(name, "a list of strings", value)
+    return value
+
+
+def _wrong_type(name: str, expected: str, value: Any) -> Problem:
+    return Problem(
+        422,
+        "InvalidField",
+        f"The field {name!r} must be {expected}, not {_json_type(value)}.",
+        field=name,
+    )
+
+
+def _json_type(value: Any) -> str:
+    match value:
+        case None:
+            return "null"
+        case bool():
+            return "a boolean"
+        case int() | float():
+            return "a number"
+        case str():
+            return "a string"
+        case list():
+            return "a list"
+    return "an object"
+
+
+def _too_large() -> Problem:
+    return Problem(
+        413,
+        "BodyTooLarge",
+        f"The body is larger than {MAX_BODY_BYTES} bytes.",
+        max_bytes=MAX_BODY_BYTES,
+    )
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_strings(value: Any) -> None:
+    """Refuse lone surrogates, which no store and no UTF-8 answer can hold."""
+    if isinstance(value, str):
+        value.encode("utf-8")
+    elif isinstance(value, list):
+        for item in value:
+            _check_strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_strings(key)
+            _check_strings(item)
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, RecursionError):
+        return "it nests too deeply."
+    if isinstance(error, UnicodeError):
+        return "it is not UTF-8 text."
+    return f"{error}."

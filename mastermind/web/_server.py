@@ -1,0 +1,150 @@
+"""``serve``: the web game on uvicorn, over the store a URL names, with one or more workers."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import uvicorn
+from starlette.applications import Starlette
+
+from mastermind.domain import Code
+from mastermind.service import Games, SecretMaker, random_secret
+from mastermind.store import EventStore, connect
+from mastermind.web._app import create_app
+from mastermind.web._hints import solver_hints
+from mastermind.web._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
+
+SECRET_VARIABLE = "MASTERMIND_SECRET"
+"""A testing aid: every game gets this secret, typed as names or initials ("RGBY")."""
+STORE_VARIABLE = "MASTERMIND_STORE"
+"""The URL of the store to open, as for the terminal game."""
+DEFAULT_STORE_URL = "sqlite:///mastermind.db"
+
+log = logging.getLogger("mastermind.web")
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    store_url: str = DEFAULT_STORE_URL,
+    workers: int = 1,
+    *,
+    log_level: str = "info",
+) -> None:
+    """Serve the web game until interrupted.
+
+    Every worker opens the store at ``store_url`` (see ``mastermind.store.connect``); a
+    URL that names no store raises ``UnsupportedStoreURL`` before anything is served.
+
+    Players' tokens are checked with the key in ``MASTERMIND_WEB_SECRET``. Without it, a
+    SQLite store keeps a key in a file next to its database (``games.db.key``), and any
+    other store gets a fresh key, good until the server stops: give every server of one
+    PostgreSQL store the same ``MASTERMIND_WEB_SECRET``. ``MASTERMIND_SECRET``, a testing
+    aid, gives every game the same secret.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    os.environ[KEY_VARIABLE] = key_from_environment_or_file(_key_file(store_url))
+    os.environ[STORE_VARIABLE] = store_url
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "server_header": False,
+        "proxy_headers": True,
+    }
+    if workers == 1:
+        uvicorn.run(app_from_environment(), **options)
+        return
+    # Open the store once here, so that a wrong URL fails now, not in every worker.
+    connect(store_url).close()
+    config = _WorkersConfig(
+        f"{__name__}:app_from_environment", factory=True, workers=workers, **options
+    )
+    from uvicorn.supervisors import Multiprocess
+
+    sockets = [config.bind_socket()]
+    try:
+        supervisor = Multiprocess(config, sockets=sockets)
+    except TypeError:  # older versions of uvicorn also want the function each worker runs
+        supervisor = Multiprocess(config, target=uvicorn.Server(config).run, sockets=sockets)  # type: ignore[call-arg]
+    with contextlib.suppress(KeyboardInterrupt):
+        supervisor.run()
+
+
+class _WorkersConfig(uvicorn.Config):
+    """uvicorn's settings, with a listening socket that answers without delay.
+
+    uvicorn opens the socket of its workers without naming TCP as its protocol, so asyncio
+    leaves Nagle's algorithm on for every connection: on a kept-alive connection, each
+    answer's body then waits some 40 ms for the client's delayed acknowledgement.
+    """
+
+    def bind_socket(self) -> socket.socket:
+        bound = super().bind_socket()
+        if bound.family not in (socket.AF_INET, socket.AF_INET6):
+            return bound
+        bound.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        tcp = socket.socket(bound.family, bound.type, socket.IPPROTO_TCP, fileno=bound.detach())
+        tcp.set_inheritable(True)
+        return tcp
+
+
+def app_from_environment() -> Starlette:
+    """The web game as the environment configures it, for any ASGI server.
+
+    ``MASTERMIND_STORE`` names the store (``sqlite:///mastermind.db`` by default),
+    ``MASTERMIND_WEB_SECRET`` the key of the players' tokens, with the same fallbacks as
+    ``serve``, and ``MASTERMIND_SECRET`` a secret for every game, to test with. ``serve``
+    sets the first two for its workers.
+    """
+    store_url = os.environ.get(STORE_VARIABLE) or DEFAULT_STORE_URL
+    store = connect(store_url)
+    if not os.environ.get(KEY_VARIABLE) and _key_file(store_url) is None:
+        log.warning("%s is not set: players' tokens are good for this process only.", KEY_VARIABLE)
+    tokens = PlayerTokens(key_from_environment_or_file(_key_file(store_url)))
+    app = create_app(Games(store, _secret_maker()), hint_provider=solver_hints(), tokens=tokens)
+    app.router.lifespan_context = _closing(store)
+    return app
+
+
+def _secret_maker() -> SecretMaker:
+    typed = os.environ.get(SECRET_VARIABLE, "").strip()
+    if not typed:
+        return random_secret
+    log.warning("%s is set: every game has the same secret. Use it only to test.", SECRET_VARIABLE)
+
+    def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
+        return Code.parse(typed, available_pegs)
+
+    return same_secret
+
+
+def _closing(
+    store: EventStore,
+) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            store.close()
+
+    return lifespan
+
+
+def _key_file(store_url: str) -> Path | None:
+    """Where a SQLite store keeps the token key: next to its database."""
+    parts = urlsplit(store_url)
+    if parts.scheme.lower() != "sqlite" or not parts.path[1:]:
+        return None
+    database = Path(unquote(parts.path[1:]))
+    database.parent.mkdir(parents=True, exist_ok=True)
+    return database.with_name(database.name + ".key")

@@ -1,0 +1,72 @@
+"""Player tokens: who may guess in a game, and give it up.
+
+A token is an HMAC-SHA256 of the game's id under a key only the server knows. Nothing is
+stored: any process holding the key can check a token, so several workers and several
+servers sharing one store agree on every game. Without the key, a token is as hard to
+guess as 256 random bits.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+KEY_VARIABLE = "MASTERMIND_WEB_SECRET"
+"""The environment variable holding the server's key, shared by every server of a store."""
+
+_PURPOSE = b"mastermind player token\x00"
+
+
+class PlayerTokens:
+    """Issues and checks the bearer token of each game."""
+
+    def __init__(self, key: bytes | str) -> None:
+        key = key.encode() if isinstance(key, str) else key
+        if len(key) < 16:
+            raise ValueError("a token key needs at least 16 bytes, better 32 random ones")
+        self._key = key
+
+    @classmethod
+    def random(cls) -> PlayerTokens:
+        """Tokens that last as long as this object: for tests and single processes."""
+        return cls(secrets.token_bytes(32))
+
+    def issue(self, game_id: str) -> str:
+        digest = hmac.digest(self._key, _PURPOSE + game_id.encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+    def holds(self, token: str, game_id: str) -> bool:
+        """Whether ``token`` is the player's token of ``game_id``, in constant time."""
+        return hmac.compare_digest(token.encode(), self.issue(game_id).encode())
+
+
+def key_from_environment_or_file(key_file: Path | None) -> str:
+    """The server's key: ``MASTERMIND_WEB_SECRET``, else the key file, made on first use.
+
+    Without either, a fresh key is made, and tokens last only as long as the server.
+    """
+    key = os.environ.get(KEY_VARIABLE, "")
+    if key:
+        return key
+    if key_file is None:
+        return secrets.token_hex(32)
+    try:
+        return key_file.read_text().strip()
+    except FileNotFoundError:
+        pass
+    fresh = secrets.token_hex(32)
+    draft = key_file.with_name(f".{key_file.name}.{secrets.token_hex(4)}")
+    with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+        file.write(fresh + "\n")
+    try:
+        # A link appears whole or not at all: of two servers starting at once, one key wins.
+        os.link(draft, key_file)
+    except FileExistsError:
+        return key_file.read_text().strip()
+    finally:
+        draft.unlink()
+    return fresh

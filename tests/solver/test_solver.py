@@ -1,0 +1,113 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mastermind import CLASSIC_PEGS, Code, Feedback, score
+from mastermind.solver import STRATEGIES, Solver, evaluate, solve
+
+CLASSIC_CODES = st.tuples(*[st.sampled_from(CLASSIC_PEGS)] * 4).map(Code)
+
+
+def test_strategies_are_named_in_sorted_order() -> None:
+    assert tuple(sorted(STRATEGIES)) == STRATEGIES
+    assert {"knuth", "most-parts", "expected-size", "entropy", "random-consistent", "optimal"} <= (
+        set(STRATEGIES)
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(secret=CLASSIC_CODES, strategy=st.sampled_from(STRATEGIES))
+def test_solve_always_ends_with_the_secret(secret: Code, strategy: str) -> None:
+    guesses = solve(secret, strategy)
+    assert guesses[-1] == secret
+    assert secret not in guesses[:-1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    colours=st.integers(min_value=1, max_value=7),
+    length=st.integers(min_value=1, max_value=4),
+    strategy=st.sampled_from(
+        ["knuth", "most-parts", "expected-size", "entropy", "random-consistent", "entropy-endgame"]
+    ),
+    data=st.data(),
+)
+def test_heuristics_solve_games_of_any_palette_and_length(
+    colours: int, length: int, strategy: str, data: st.DataObject
+) -> None:
+    pegs = [f"colour {number}" for number in range(colours)]
+    secret = Code(data.draw(st.tuples(*[st.sampled_from(pegs)] * length)))
+    guesses = solve(secret, strategy, pegs)
+    assert guesses[-1] == secret
+    assert len(guesses) <= colours**length
+
+
+@settings(max_examples=40, deadline=None)
+@given(secret=CLASSIC_CODES, strategy=st.sampled_from(STRATEGIES))
+def test_every_guess_but_random_fits_no_worse_than_the_tree_or_heuristic_promises(
+    secret: Code, strategy: str
+) -> None:
+    worst = {"knuth": 5, "optimal": 6, "optimal-worst-5": 5}.get(strategy, 7)
+    assert len(solve(secret, strategy)) <= worst
+
+
+def test_consistent_strategies_only_guess_codes_that_could_be_the_secret() -> None:
+    secret = Code.parse("OBYR")
+    solver = Solver("random-consistent", seed=3)
+    history: list[tuple[Code, Feedback]] = []
+    while not history or history[-1][0] != secret:
+        guess = solver.next_guess(history)
+        assert guess in solver.candidates(history)
+        history.append((guess, score(secret, guess)))
+
+
+def test_optimal_plays_on_after_guesses_off_its_tree() -> None:
+    secret = Code.parse("GOPY")
+    solver = Solver("optimal")
+    history = [(guess, score(secret, guess)) for guess in (Code.parse("PPPP"), Code.parse("GGOO"))]
+    while history[-1][0] != secret:
+        guess = solver.next_guess(history)
+        history.append((guess, score(secret, guess)))
+    assert len(history) <= 8
+
+
+def test_feedbacks_no_secret_could_give_are_reported() -> None:
+    history = [(Code.parse("RRRR"), Feedback.parse("")), (Code.parse("GGGG"), Feedback.parse("B"))]
+    history.append((Code.parse("RGBY"), Feedback.parse("B B B B")))
+    with pytest.raises(ValueError, match="No secret"):
+        Solver("knuth").next_guess(history)
+
+
+def test_unknown_strategies_and_foreign_codes_are_refused() -> None:
+    with pytest.raises(ValueError, match="Unknown strategy"):
+        Solver("psychic")
+    with pytest.raises(ValueError, match="not a colour"):
+        solve(Code.of("Red", "Green", "Blue", "Black"), "knuth")
+
+
+def test_optimal_is_refused_for_a_large_game_with_no_tree() -> None:
+    with pytest.raises(ValueError, match="No optimal strategy"):
+        Solver("optimal", [f"colour {number}" for number in range(8)], 5)
+
+
+def test_optimal_searches_small_games_on_the_spot() -> None:
+    report = evaluate("optimal", ["a", "b", "c"], 3)
+    assert (report.total, report.worst) == (73, 4)
+
+
+def test_heuristics_play_super_mastermind_without_a_full_table() -> None:
+    pegs = [f"colour {number}" for number in range(8)]
+    secret = Code.of(*(pegs[number] for number in (7, 3, 3, 0, 5)))
+    guesses = solve(secret, "most-parts", pegs)
+    assert guesses[-1] == secret
+    assert len(guesses) <= 8
+
+
+def test_the_solver_package_exports_a_small_sorted_public_face() -> None:
+    import mastermind.solver
+
+    assert mastermind.solver.__all__ == sorted(mastermind.solver.__all__)
+    assert {"Solver", "solve", "evaluate", "Evaluation", "STRATEGIES", "CodeBreaker"} <= set(
+        mastermind.solver.__all__
+    )
+    assert all(hasattr(mastermind.solver, name) for name in mastermind.solver.__all__)

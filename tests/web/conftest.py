@@ -1,0 +1,109 @@
+"""Fixtures of the web tests: an application over a SQLite store, served on loopback."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mastermind.domain import Code, DecodingBoard, score
+from mastermind.service import Games
+from mastermind.store import SQLiteEventStore
+from mastermind.web import PlayerTokens, create_app
+from tests.web.servers import serving
+
+SECRET = "Orange Purple Yellow Orange"
+"""The secret of the tests' games: neither the palette's order nor any guess they make."""
+
+
+class Player:
+    """A client of one server, with the token of the game it started last."""
+
+    def __init__(self, client: httpx.Client) -> None:
+        self.client = client
+        self.game_id = ""
+        self.token = ""
+
+    def start(self, **setup: object) -> httpx.Response:
+        response = self.client.post("/games", json=setup) if setup else self.client.post("/games")
+        if response.status_code == 201:
+            self.game_id = response.json()["id"]
+            self.token = response.json()["token"]
+        return response
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def guess(self, guess: object) -> httpx.Response:
+        path = f"/games/{self.game_id}/guesses"
+        return self.client.post(path, json={"guess": guess}, headers=self.auth)
+
+    def give_up(self) -> httpx.Response:
+        return self.client.post(f"/games/{self.game_id}/give-up", headers=self.auth)
+
+    def board(self) -> httpx.Response:
+        return self.client.get(f"/games/{self.game_id}")
+
+
+def assert_problem(response: httpx.Response, status: int, error: str) -> dict[str, object]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    problem: dict[str, object] = response.json()
+    assert problem["status"] == status
+    assert problem["error"] == error
+    assert isinstance(problem["title"], str)
+    assert problem["title"]
+    assert isinstance(problem["detail"], str)
+    assert problem["detail"].endswith(".")
+    assert str(problem["type"]).startswith("/problems/")
+    return problem
+
+
+def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
+    """The code maker of the tests: ``SECRET`` in every game."""
+    return Code.parse(SECRET, available_pegs)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteEventStore]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    yield store
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def tokens() -> PlayerTokens:
+    return PlayerTokens.random()
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory, tokens: PlayerTokens) -> Iterator[str]:
+    """One server for a module's tests: each test plays its own games on it."""
+    store = SQLiteEventStore(tmp_path_factory.mktemp("web") / "games.db")
+    with serving(create_app(Games(store, same_secret), tokens=tokens)) as url:
+        yield url
+    store.close()
+
+
+@pytest.fixture
+def client(base_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base_url, timeout=10) as client:
+        yield client
+
+
+@pytest.fixture
+def player(client: httpx.Client) -> Player:
+    return Player(client)
+
+
+def first_consistent_code(board: DecodingBoard) -> Code:
+    """A hint provider: the first code, in palette order, that every row allows."""
+    for pegs in itertools.product(board.available_pegs, repeat=board.code_length):
+        candidate = Code(pegs)
+        if all(score(candidate, row.guess) == row.feedback for row in board.rows):
+            return candidate
+    raise LookupError("no code fits this board")

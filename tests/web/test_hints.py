@@ -1,0 +1,126 @@
+"""Hints: a suggested guess from the hint provider, for the player of a game in play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mastermind.domain import Code, score
+from mastermind.service import Games
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+from mastermind.web._hints import SolverHints, solver_hints
+from tests.web.conftest import (
+    SECRET,
+    Player,
+    assert_problem,
+    first_consistent_code,
+    same_secret,
+)
+from tests.web.servers import serving
+
+
+@pytest.fixture
+def hinted(tmp_path: Path) -> Iterator[Player]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    app = create_app(Games(store, same_secret), hint_provider=first_consistent_code)
+    with serving(app) as url, httpx.Client(base_url=url) as client:
+        yield Player(client)
+    store.close()
+
+
+def hint(player: Player, **headers: str) -> httpx.Response:
+    return player.client.get(f"/games/{player.game_id}/hint", headers=headers or player.auth)
+
+
+def test_a_board_says_whether_hints_are_offered(hinted: Player, player: Player) -> None:
+    assert hinted.start().json()["hints"] is True
+    assert player.start().json()["hints"] is False
+
+
+def test_a_hint_is_a_guess_that_fits_every_row(hinted: Player) -> None:
+    hinted.start()
+    hinted.guess("RRGG")
+    hinted.guess("OOPP")
+
+    response = hint(hinted)
+
+    assert response.status_code == 200
+    suggestion = Code(response.json()["guess"])
+    assert response.json()["initials"] == suggestion.initials()
+    board = hinted.board().json()
+    for row in board["rows"]:
+        feedback = score(suggestion, Code(row["guess"]))
+        assert (feedback.black, feedback.white) == tuple(row["feedback"].values())
+    assert board["attempts"]["used"] == 2
+
+
+def test_following_the_hints_breaks_the_code(hinted: Player) -> None:
+    hinted.start()
+
+    while (board := hinted.board().json())["status"] == "in progress":
+        hinted.guess(hint(hinted).json()["guess"])
+
+    assert (board["status"], board["secret"]) == ("won", SECRET.split())
+    assert board["hints"] is False
+
+
+def test_no_hint_once_the_game_is_over(hinted: Player) -> None:
+    hinted.start()
+    hinted.give_up()
+
+    assert_problem(hint(hinted), 400, "GameAlreadyLost")
+
+
+def test_only_the_player_gets_hints(hinted: Player) -> None:
+    hinted.start()
+
+    assert_problem(hint(hinted, Accept="application/json"), 401, "MissingToken")
+    assert_problem(hint(hinted, Authorization="Bearer not-it"), 403, "WrongToken")
+
+
+def test_a_server_without_a_solver_says_so(player: Player) -> None:
+    player.start()
+
+    problem = assert_problem(hint(player), 404, "HintsUnavailable")
+
+    assert "mastermind[solver]" in str(problem["detail"])
+
+
+@pytest.fixture
+def solved(tmp_path: Path) -> Iterator[Player]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    hints = solver_hints()
+    assert isinstance(hints, SolverHints)
+    with serving(create_app(Games(store), hint_provider=hints)) as url:
+        yield Player(httpx.Client(base_url=url))
+    store.close()
+
+
+def test_the_solvers_hints_break_a_classic_code_in_at_most_six_guesses(solved: Player) -> None:
+    solved.start()
+
+    while (board := solved.board().json())["status"] == "in progress":
+        solved.guess(hint(solved).json()["guess"])
+
+    assert board["status"] == "won"
+    assert board["attempts"]["used"] <= 6
+
+
+def test_the_solver_gives_hints_in_games_other_than_the_classic(solved: Player) -> None:
+    solved.start(length=3, colours=["Red", "Blue", "Green", "Ash", "Oak"])
+
+    first = hint(solved).json()
+
+    assert len(first["guess"]) == 3
+    assert set(first["guess"]) <= {"Red", "Blue", "Green", "Ash", "Oak"}
+
+
+def test_no_hints_for_a_game_too_large_for_the_solver(solved: Player) -> None:
+    board = solved.start(length=6, colours=[*"ABCDEFGH"]).json()
+
+    assert board["hints"] is False
+    assert_problem(hint(solved), 404, "HintsUnavailable")

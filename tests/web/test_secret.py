@@ -1,0 +1,105 @@
+"""No answer, header or log line shows the secret before the game is over."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mastermind.service import Games
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+from tests.web.conftest import SECRET, Player, first_consistent_code, same_secret
+from tests.web.servers import serving
+
+PEGS = SECRET.split()
+FORMS = [
+    SECRET,
+    ", ".join(PEGS),
+    ",".join(PEGS),
+    "".join(PEGS),
+    json.dumps(PEGS),
+    json.dumps(PEGS, separators=(",", ":")),
+]
+INITIALS = "".join(peg[0] for peg in PEGS)
+
+
+def shows_the_secret(text: str) -> bool:
+    folded = text.casefold()
+    return INITIALS in text or any(form.casefold() in folded for form in FORMS)
+
+
+class Recorder:
+    """Everything a player and an onlooker could see: status lines, headers and bodies."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def __call__(self, response: httpx.Response) -> None:
+        response.read()
+        self.seen.append(f"{response.status_code} {response.headers.multi_items()}")
+        self.seen.append(response.text)
+
+
+@pytest.fixture
+def recorded(tmp_path: Path) -> Iterator[tuple[Player, Recorder]]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    app = create_app(Games(store, same_secret), hint_provider=first_consistent_code)
+    recorder = Recorder()
+    with (
+        serving(app, access_log=True) as url,
+        httpx.Client(base_url=url, event_hooks={"response": [recorder]}) as client,
+    ):
+        yield Player(client), recorder
+    store.close()
+
+
+def test_the_scan_finds_the_secret_once_the_game_is_over(
+    recorded: tuple[Player, Recorder],
+) -> None:
+    player, recorder = recorded
+    player.start()
+
+    player.give_up()
+
+    assert shows_the_secret(recorder.seen[-1])
+
+
+def test_nothing_shows_the_secret_while_the_game_is_in_play(
+    recorded: tuple[Player, Recorder], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    player, recorder = recorded
+    client = player.client
+    player.start()
+    player.start(length=4, attempts=3)
+    for guess in ["RGBY", ["Orange", "Purple", "Yellow", "Red"], "OPY", "OPYOO", "OPYX", ""]:
+        player.guess(guess)
+    player.guess(["Orange", "Purple", "Yellow"])
+    player.board()
+    client.get(f"/games/{player.game_id}/hint", headers=player.auth)
+    client.post(f"/games/{player.game_id}/guesses", json={"guess": "OPYO"})
+    client.post(
+        f"/games/{player.game_id}/guesses",
+        json={"guess": "OPYO"},
+        headers={"Authorization": "Bearer x"},
+    )
+    for body in [b"{", b'{"guess": 1}', b'{"nope": 2}', b"x" * 20_000]:
+        client.post(
+            f"/games/{player.game_id}/guesses",
+            content=body,
+            headers={**player.auth, "Content-Type": "application/json"},
+        )
+    client.get("/openapi.json")
+    client.get("/")
+
+    assert len(recorder.seen) > 30
+    leaks = [seen for seen in recorder.seen if shows_the_secret(seen)]
+    assert leaks == []
+    logged = [record.getMessage() for record in caplog.records]
+    assert any("/guesses" in line for line in logged), "the access log was not captured"
+    assert [line for line in logged if shows_the_secret(line)] == []
