@@ -15,7 +15,7 @@ from mastermind import (
     MakeGuess,
     decider,
 )
-from support.driver import BoardView, GameSetup, Rejected, Row
+from support.driver import BoardView, GameSetup, Rejected
 
 
 class DeciderDriver:
@@ -51,13 +51,7 @@ class DeciderDriver:
         self._execute(GiveUp(self.game_id))
 
     def board(self) -> BoardView:
-        board = DecodingBoard.from_events(self.events)
-        return BoardView(
-            outcome=board.outcome.value,
-            attempts_left=board.attempts_left,
-            rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
-            secret=board.secret.pegs if board.secret else None,
-        )
+        return BoardView.of(DecodingBoard.from_events(self.events))
 
     def close(self) -> None:
         pass

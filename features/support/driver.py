@@ -10,6 +10,8 @@ from typing import Protocol
 
 import attrs
 
+from mastermind import DecodingBoard
+
 
 @attrs.frozen
 class GameSetup:
@@ -36,6 +38,15 @@ class BoardView:
     attempts_left: int
     rows: tuple[Row, ...]
     secret: tuple[str, ...] | None
+
+    @classmethod
+    def of(cls, board: DecodingBoard) -> BoardView:
+        return cls(
+            outcome=board.outcome.value,
+            attempts_left=board.attempts_left,
+            rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
+            secret=board.secret.pegs if board.secret else None,
+        )
 
 
 class Rejected(Exception):

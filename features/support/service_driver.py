@@ -8,7 +8,7 @@ from pathlib import Path
 from mastermind import Code, DecodingBoard, GameError
 from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
-from support.driver import BoardView, GameSetup, Rejected, Row
+from support.driver import BoardView, GameSetup, Rejected
 
 
 class ServiceDriver:
@@ -40,13 +40,7 @@ class ServiceDriver:
         self._call(self.games.give_up, self.game_id)
 
     def board(self) -> BoardView:
-        board = self.games.board(self.game_id)
-        return BoardView(
-            outcome=board.outcome.value,
-            attempts_left=board.attempts_left,
-            rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
-            secret=board.secret.pegs if board.secret else None,
-        )
+        return BoardView.of(self.games.board(self.game_id))
 
     def close(self) -> None:
         self.store.close()

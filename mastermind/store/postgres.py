@@ -15,9 +15,10 @@ except ImportError as error:  # pragma: no cover - the tests run with the extra 
     ) from error
 
 from mastermind.domain import Event
-from mastermind.store._codec import EventCodec, check_versions
+from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import RecordedEvent, Stream, VersionConflict
+from mastermind.store._port import VersionConflict
+from mastermind.store._sql import SQLStoreReads
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -46,7 +47,7 @@ _FEED = (
 )
 
 
-class PostgresEventStore:
+class PostgresEventStore(SQLStoreReads):
     """An event store in a PostgreSQL table, for many processes on many machines.
 
     Each append takes ``LOCK TABLE events IN EXCLUSIVE MODE`` inside its transaction.
@@ -56,6 +57,9 @@ class PostgresEventStore:
 
     ``conninfo`` is anything libpq accepts, such as ``postgresql://user@host/db``.
     """
+
+    _load_query = _LOAD
+    _feed_query = _FEED
 
     def __init__(
         self, conninfo: str, *, codec: EventCodec | None = None, max_idle: int = 8
@@ -96,35 +100,6 @@ class PostgresEventStore:
                 actual = _version(connection, stream_id)
                 raise VersionConflict(stream_id, expected_version, actual) from None
         return expected_version + len(rows)
-
-    def load(self, stream_id: str) -> Stream:
-        with self._pool.connection() as connection:
-            rows = connection.execute(_LOAD, (stream_id,)).fetchall()
-        records = tuple(self._decode(stream_id, *row) for row in rows)
-        check_versions(records)
-        return Stream(stream_id, records, len(records))
-
-    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
-        with self._pool.connection() as connection:
-            rows = connection.execute(_FEED, (after_position, limit)).fetchall()
-        return [self._decode(*row) for row in rows]
-
-    def close(self) -> None:
-        self._pool.close()
-
-    def _decode(
-        self,
-        stream_id: str,
-        position: int,
-        version: int,
-        type_name: str,
-        schema: int,
-        data: dict[str, Any],
-    ) -> RecordedEvent:
-        event = self._codec.decode(type_name, schema, data, stream_id=stream_id, position=position)
-        return RecordedEvent(position, stream_id, version, event)
 
     def _open(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self._conninfo, autocommit=True)

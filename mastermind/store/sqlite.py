@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Literal
 
 from mastermind.domain import Event
-from mastermind.store._codec import EventCodec, check_versions
+from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import RecordedEvent, Stream, VersionConflict
+from mastermind.store._port import VersionConflict
+from mastermind.store._sql import SQLStoreReads
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -38,7 +39,7 @@ _FEED = (
 Synchronous = Literal["FULL", "NORMAL"]
 
 
-class SQLiteEventStore:
+class SQLiteEventStore(SQLStoreReads):
     """An event store in a SQLite file, in WAL mode.
 
     Safe to share between threads, and for several processes to open the same file on one
@@ -50,6 +51,9 @@ class SQLiteEventStore:
     the last commits. ``"FULL"`` syncs every commit to disk so that it survives a power
     cut too, at about half the rate of appends.
     """
+
+    _load_query = _LOAD
+    _feed_query = _FEED
 
     def __init__(
         self,
@@ -100,29 +104,6 @@ class SQLiteEventStore:
                     connection.execute("ROLLBACK")
                 raise
         return expected_version + len(rows)
-
-    def load(self, stream_id: str) -> Stream:
-        with self._pool.connection() as connection:
-            rows = connection.execute(_LOAD, (stream_id,)).fetchall()
-        records = tuple(self._decode(stream_id, *row) for row in rows)
-        check_versions(records)
-        return Stream(stream_id, records, len(records))
-
-    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
-        with self._pool.connection() as connection:
-            rows = connection.execute(_FEED, (after_position, limit)).fetchall()
-        return [self._decode(*row) for row in rows]
-
-    def close(self) -> None:
-        self._pool.close()
-
-    def _decode(
-        self, stream_id: str, position: int, version: int, type_name: str, schema: int, data: str
-    ) -> RecordedEvent:
-        event = self._codec.decode(type_name, schema, data, stream_id=stream_id, position=position)
-        return RecordedEvent(position, stream_id, version, event)
 
     def _open(self) -> sqlite3.Connection:
         connection = sqlite3.connect(
