@@ -14,7 +14,7 @@ play: $(VENV)/.installed-play
 $(VENV)/.installed-play: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[cli]"
+	$(BIN)/python -m pip install --quiet -e ".[cli,solver]"
 	touch $@
 
 test: system-packages lint typecheck spec unit docs

@@ -1,3 +1,4 @@
 """The HTTP stage runs the same steps as every other stage."""
 
+from steps.code_breaker_steps import *
 from steps.game_steps import *

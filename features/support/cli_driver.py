@@ -55,6 +55,7 @@ class CliDriver:
             attempts_left=board["attempts_left"],
             rows=tuple(Row(tuple(row["guess"]), row["feedback"]) for row in board["rows"]),
             secret=None if board["secret"] is None else tuple(board["secret"]),
+            code_length=board["code_length"],
         )
 
     def close(self) -> None:

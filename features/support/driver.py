@@ -38,6 +38,8 @@ class BoardView:
     attempts_left: int
     rows: tuple[Row, ...]
     secret: tuple[str, ...] | None
+    code_length: int
+    """The holes in a row: what a code breaker knows of the secret before guessing."""
 
     @classmethod
     def of(cls, board: DecodingBoard) -> BoardView:
@@ -46,6 +48,7 @@ class BoardView:
             attempts_left=board.attempts_left,
             rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
             secret=board.secret.pegs if board.secret else None,
+            code_length=board.code_length,
         )
 
 

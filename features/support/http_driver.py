@@ -101,6 +101,7 @@ class HttpDriver:
             attempts_left=board["attempts"]["left"],
             rows=tuple(Row(tuple(row["guess"]), row["key_pegs"]) for row in board["rows"]),
             secret=None if board["secret"] is None else tuple(board["secret"]),
+            code_length=board["length"],
         )
 
     def close(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from mastermind.cli import _playing, _serving, _viewing
+from mastermind.cli import _playing, _serving, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
 
@@ -37,6 +37,9 @@ for command in (
     _viewing.history,
     _viewing.list_games,
     _viewing.stats,
+    _solving.solve,
+    _solving.hint,
+    _solving.solver_group,
     _serving.serve,
 ):
     cli.add_command(command)

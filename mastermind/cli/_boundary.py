@@ -4,10 +4,11 @@ Exit statuses:
 
 - 0: done.
 - 1: the game or the store refused: no such game, a guess the rules reject, a game that
-  is over, a database that cannot be opened or read.
+  is over, a database that cannot be opened or read, a hint the solver cannot give
+  (a game too large, or the ``solver`` extra missing).
 - 2: the command line is wrong: an unknown option, a value out of range, a store URL
-  that names no store, or a setup the rules cannot play (``--attempts 0``, ``--unique``
-  with too few colours...).
+  that names no store, a setup the rules cannot play (``--attempts 0``, ``--unique``
+  with too few colours...), or a game or strategy that ``solve`` cannot play.
 - 130: interrupted by Ctrl-C; a game in play is saved.
 """
 

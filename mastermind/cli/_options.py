@@ -41,26 +41,32 @@ def _options(*options: Callable[[F], F]) -> Callable[[F], F]:
     return decorate
 
 
+length_option = click.option(
+    "--length",
+    type=click.IntRange(1, LONGEST_CODE),
+    default=4,
+    show_default=True,
+    help="Pegs in the secret code.",
+)
+attempts_option = click.option(
+    "--attempts", type=int, default=12, show_default=True, help="Guesses allowed."
+)
+colours_option = click.option(
+    "--colours",
+    "--colors",
+    "palette",
+    metavar="N|NAMES",
+    callback=_palette,
+    default=str(len(CLASSIC_PEGS)),
+    show_default=True,
+    help=f"How many of {', '.join(DEFAULT_PALETTE)} to play with, or colour names of "
+    'your own, such as "Ash Birch Cedar".',
+)
+
 game_setup_options = _options(
-    click.option(
-        "--length",
-        type=click.IntRange(1, LONGEST_CODE),
-        default=4,
-        show_default=True,
-        help="Pegs in the secret code.",
-    ),
-    click.option("--attempts", type=int, default=12, show_default=True, help="Guesses allowed."),
-    click.option(
-        "--colours",
-        "--colors",
-        "palette",
-        metavar="N|NAMES",
-        callback=_palette,
-        default=str(len(CLASSIC_PEGS)),
-        show_default=True,
-        help=f"How many of {', '.join(DEFAULT_PALETTE)} to play with, or colour names of "
-        'your own, such as "Ash Birch Cedar".',
-    ),
+    length_option,
+    attempts_option,
+    colours_option,
     click.option("--unique", is_flag=True, help="No colour appears twice in the secret."),
     click.option(
         "--secret",

@@ -21,6 +21,7 @@ from mastermind.cli._board import (
     row_line,
     secret_line,
 )
+from mastermind.cli._hinting import CodeBreakers, GameTooLarge, SolverMissing, hint_text
 from mastermind.domain import GameError
 from mastermind.service import Games
 
@@ -72,6 +73,7 @@ class Session:
         self.resume_command = resume_command
         self.board = games.board(game_id)
         self.look = PegLook(self.board.available_pegs, colour)
+        self.code_breakers = CodeBreakers()
 
     def play(self) -> Ending:
         """Take guesses and commands until the game is over or the player leaves it."""
@@ -121,6 +123,15 @@ class Session:
         self.board = self.games.give_up(self.game_id)
         self._reveal()
         return Ending.OVER
+
+    def hint(self) -> None:
+        """Suggest a guess, worked out from the board's rows alone, never the secret."""
+        try:
+            suggestion = self.code_breakers.hint(self.board)
+        except (GameTooLarge, SolverMissing) as error:
+            self.console.print(Text(str(error), style=self._warning))
+            return
+        self.console.print(hint_text(suggestion, self.look))
 
     def leave(self) -> Ending:
         self._say_how_to_resume()
@@ -177,10 +188,15 @@ def ask_to_play_again(read_line: ReadLine, console: Console) -> bool:
 PROMPT_COMMANDS: tuple[PromptCommand, ...] = (
     PromptCommand(("?", "help"), "show this help", lambda session: session.show_help()),
     PromptCommand(
+        ("hint",),
+        "suggest a guess, and count the codes still possible",
+        lambda session: session.hint(),
+    ),
+    PromptCommand(
         ("give up", "giveup", "give-up"),
         "reveal the secret; the game counts as given up",
         Session.give_up,
     ),
     PromptCommand(("quit", "exit"), "leave the game saved, to resume it later", Session.leave),
 )
-"""What can be typed instead of a guess. A solver's hints would be one more entry here."""
+"""What can be typed instead of a guess."""

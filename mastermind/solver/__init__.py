@@ -24,6 +24,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the installation
     raise ImportError('mastermind.solver needs numpy: pip install "mastermind[solver]"') from None
 
+from mastermind.solver._advisor import MAX_CODES, Advisor, GameTooLarge, Hint
 from mastermind.solver._breaker import CodeBreaker, GameTable
 from mastermind.solver._build import build_optimal_tree
 from mastermind.solver._solver import Evaluation, Solver, evaluate, solve
@@ -34,9 +35,13 @@ STRATEGIES: tuple[str, ...] = STRATEGY_NAMES
 """The names a ``Solver`` accepts, sorted."""
 
 __all__ = [
+    "Advisor",
     "CodeBreaker",
     "Evaluation",
     "GameTable",
+    "GameTooLarge",
+    "Hint",
+    "MAX_CODES",
     "STRATEGIES",
     "Solver",
     "StrategyTree",

@@ -1,0 +1,201 @@
+"""The code breaker in the terminal: ``solve`` shows it play a game, ``hint`` suggests a
+guess, and ``solver build-optimal`` searches out its shipped strategy trees again.
+
+They need the ``solver`` extra (numpy); without it they say what to install.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from mastermind.cli._board import PegLook, describe_outcome, row_line, secret_line
+from mastermind.cli._boundary import reported_as_json
+from mastermind.cli._documents import board_document, echo_json
+from mastermind.cli._hinting import (
+    SOLVER_MISSING,
+    STRATEGIES,
+    CodeBreakers,
+    GameTooLarge,
+    SolverMissing,
+    hint_text,
+)
+from mastermind.cli._options import (
+    attempts_option,
+    colour_option,
+    colours_option,
+    game_id_argument,
+    json_option,
+    length_option,
+    store_choice,
+    store_options,
+)
+from mastermind.cli._terminal import Terminal
+from mastermind.cli._wiring import opened_games, reason, resolve_game_id
+from mastermind.domain import Code, DecodingBoard, GameAlreadyLost, GameAlreadyWon, Outcome
+from mastermind.service import Games
+from mastermind.store import InMemoryEventStore
+
+strategy_option = click.option(
+    "--strategy",
+    type=click.Choice(STRATEGIES),
+    metavar="NAME",
+    help=f"How the code breaker chooses its guesses: {', '.join(STRATEGIES)}."
+    " [default: optimal, or entropy-endgame for a game too large to play optimally]",
+)
+
+
+@click.command()
+@click.argument("secret", nargs=-1)
+@strategy_option
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="The random-consistent strategy's seed."
+)
+@length_option
+@attempts_option
+@colours_option
+@colour_option
+@json_option
+def solve(
+    secret: tuple[str, ...],
+    strategy: str | None,
+    seed: int,
+    length: int,
+    attempts: int,
+    palette: tuple[str, ...],
+    colour: bool | None,
+    as_json: bool,
+) -> None:
+    """Watch the code breaker play a game, guess by guess.
+
+    It breaks SECRET, typed as colour names or initials ("blue orange red blue",
+    "borb"), or else a secret drawn at random. A SECRET's length overrides --length.
+    The game is played in memory, and is not kept.
+    """
+    breakers = CodeBreakers(strategy, seed=seed)
+    games = Games(InMemoryEventStore())
+    with reported_as_json(as_json):
+        game_id = games.join(attempts, palette, length, " ".join(secret) or None)
+    board = games.board(game_id)
+    try:
+        chosen = breakers.solver(board.available_pegs, board.code_length).strategy
+    except GameTooLarge as error:
+        raise click.UsageError(str(error)) from None
+    except ValueError as error:
+        raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
+    except SolverMissing as error:
+        raise click.ClickException(str(error)) from None
+    from mastermind.solver import CodeBreaker
+
+    terminal = None if as_json else Terminal.open(colour)
+    if terminal is not None:
+        terminal.show(f"The code breaker plays by the {chosen} strategy.")
+    look = PegLook(board.available_pegs, terminal is not None and terminal.colour)
+
+    def show_row(board: DecodingBoard) -> None:
+        if terminal is not None:
+            terminal.show(row_line(board.attempts_used, board.rows[-1], board, look))
+
+    board = CodeBreaker(chosen, seed=seed).play(_Watched(games, show_row), game_id)
+    if terminal is None:
+        document = {"strategy": chosen, **board_document(board)}
+        del document["game_id"]  # of a game that was never kept
+        echo_json(document)
+        return
+    terminal.show(secret_line(board, look))
+    if board.outcome is Outcome.WON:
+        guesses = "1 guess" if board.attempts_used == 1 else f"{board.attempts_used} guesses"
+        terminal.show(f"Solved in {guesses}.")
+    else:
+        terminal.show(describe_outcome(board.outcome, board.attempts_used, board.total_attempts))
+
+
+class _Watched:
+    """Games that report every board a guess leaves, for ``solve`` to show as it plays."""
+
+    def __init__(self, games: Games, on_guess: Callable[[DecodingBoard], None]) -> None:
+        self.games = games
+        self.on_guess = on_guess
+
+    def board(self, game_id: str) -> DecodingBoard:
+        return self.games.board(game_id)
+
+    def guess(self, game_id: str, guess: Code) -> DecodingBoard:
+        board = self.games.guess(game_id, guess)
+        self.on_guess(board)
+        return board
+
+
+@click.command()
+@game_id_argument
+@strategy_option
+@store_options
+@colour_option
+@json_option
+def hint(
+    game_id: str,
+    strategy: str | None,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    as_json: bool,
+) -> None:
+    """Suggest a next guess for a game in play, and count the codes still possible.
+
+    The code breaker works it out from the board's guesses and key pegs alone, as a
+    player would: it never looks at the secret.
+    """
+    with reported_as_json(as_json):
+        with opened_games(store_choice(database, store_url)) as games:
+            game_id = resolve_game_id(games, game_id)
+            board = games.board(game_id)
+        if board.outcome is Outcome.WON:
+            raise GameAlreadyWon(game_id)
+        if board.outcome is Outcome.LOST:
+            raise GameAlreadyLost(game_id)
+    try:
+        suggestion = CodeBreakers(strategy).hint(board)
+    except (GameTooLarge, SolverMissing) as error:
+        raise click.ClickException(str(error)) from None
+    except ValueError as error:
+        raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
+    if as_json:
+        echo_json(
+            {
+                "game_id": game_id,
+                "strategy": suggestion.strategy,
+                "guess": list(suggestion.guess.pegs),
+                "remaining": suggestion.remaining,
+            }
+        )
+        return
+    terminal = Terminal.open(colour)
+    terminal.show(hint_text(suggestion, PegLook(board.available_pegs, terminal.colour)))
+
+
+@click.group("solver")
+def solver_group() -> None:
+    """The code breaker's tools."""
+
+
+@solver_group.command("build-optimal")
+@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
+def build_optimal(directory: Path | None) -> None:
+    """Search out the optimal strategy trees that the package ships, and write them.
+
+    They go into DIRECTORY, or else replace the package's own. The search takes
+    about twenty seconds for the two trees of the classic game.
+    """
+    try:
+        import mastermind.solver
+        from mastermind.solver._build import write_shipped_trees
+    except ImportError:
+        raise click.ClickException(SOLVER_MISSING) from None
+    directory = directory or Path(mastermind.solver.__file__).parent / "data"
+    try:
+        write_shipped_trees(directory)
+    except OSError as error:
+        message = f"Cannot write the trees into {directory}: {reason(error)}"
+        raise click.ClickException(message) from None

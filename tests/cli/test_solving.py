@@ -1,0 +1,295 @@
+"""``mastermind solve``, ``hint``, ``hint`` at the prompt and ``solver build-optimal``."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mastermind import CLASSIC_PEGS, Code, Feedback, score
+from mastermind.cli._hinting import SOLVER_MISSING
+from mastermind.cli._hinting import STRATEGIES as OFFERED
+from mastermind.solver import STRATEGIES
+from tests.cli.conftest import Mastermind, one_line_error
+
+BORB = ("Blue", "Orange", "Red", "Blue")
+
+
+def solve(mastermind: Mastermind, *arguments: str) -> Any:
+    return mastermind.json("solve", *arguments, db=False)
+
+
+def new_game(mastermind: Mastermind, secret: str, *guesses: str) -> str:
+    game_id = str(mastermind.json("new", "--secret", secret)["game_id"])
+    for guess in guesses:
+        assert mastermind("guess", game_id, guess).exit_code == 0
+    return game_id
+
+
+def possible_secrets(rows: list[dict[str, Any]]) -> list[Code]:
+    """Every classic code that gives each row's guess the key pegs it got, by ``score``."""
+    codes = [Code(pegs) for pegs in itertools.product(CLASSIC_PEGS, repeat=4)]
+    return [
+        code
+        for code in codes
+        if all(score(code, Code(row["guess"])) == Feedback.parse(row["feedback"]) for row in rows)
+    ]
+
+
+def test_the_terminal_offers_every_strategy_of_the_solver() -> None:
+    assert OFFERED == STRATEGIES
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_solve_breaks_a_given_secret_with_every_strategy_within_the_attempts(
+    mastermind: Mastermind, strategy: str
+) -> None:
+    game = solve(mastermind, "--strategy", strategy, "blue", "orange", "red", "blue")
+    assert (game["strategy"], game["outcome"], game["secret"]) == (strategy, "won", list(BORB))
+    assert game["rows"][-1] == {"guess": list(BORB), "feedback": "B B B B"}
+    assert game["attempts_used"] <= 7
+    assert all(row["guess"] != list(BORB) for row in game["rows"][:-1])
+
+
+def test_solve_shows_each_guess_with_its_key_pegs_then_the_secret_and_the_count(
+    mastermind: Mastermind,
+) -> None:
+    result = mastermind("solve", "--strategy", "knuth", "borb", db=False)
+    assert result.exit_code == 0, result.output
+    rows = solve(mastermind, "--strategy", "knuth", "borb")["rows"]
+    lines = result.stdout.splitlines()
+    assert lines[0] == "The code breaker plays by the knuth strategy."
+    assert len(lines) == len(rows) + 3
+    for number, (line, row) in enumerate(zip(lines[1:], rows, strict=False), 1):
+        initials = " ".join(name[0] for name in row["guess"])
+        pegs = " ".join(row["feedback"].split() + ["."] * (4 - len(row["feedback"].split())))
+        assert line == f"{number:>3}  {initials}  | {pegs}"
+    assert lines[-2:] == [
+        "Secret: B O R B (Blue Orange Red Blue)",
+        f"Solved in {len(rows)} guesses.",
+    ]
+
+
+def test_solve_plays_optimally_by_default_in_at_most_six_guesses(mastermind: Mastermind) -> None:
+    for secret in ("RGBY", "OOOO", "PYPY", "GBRR"):
+        game = solve(mastermind, secret)
+        assert (game["strategy"], game["outcome"]) == ("optimal", "won")
+        assert game["attempts_used"] <= 6
+
+
+def test_solve_without_a_secret_breaks_a_random_one(mastermind: Mastermind) -> None:
+    secrets = set()
+    for _ in range(5):
+        game = solve(mastermind)
+        assert game["outcome"] == "won"
+        assert game["rows"][-1]["guess"] == game["secret"]
+        secrets.add(tuple(game["secret"]))
+    assert len(secrets) > 1
+
+
+def test_solve_takes_the_length_and_colours_of_play(mastermind: Mastermind) -> None:
+    options = ("--length", "5", "--colours", "7", "--strategy", "most-parts")
+    game = solve(mastermind, *options)
+    assert (game["code_length"], len(game["colours"]), game["outcome"]) == (5, 7, "won")
+    named = solve(mastermind, "--colours", "Ash Birch Cedar", "--length", "3")
+    assert named["outcome"] == "won"
+    assert set(named["secret"]) <= {"Ash", "Birch", "Cedar"}
+    given = solve(mastermind, "--length", "4", "rgb")  # a given secret's length wins
+    assert (given["code_length"], given["secret"]) == (3, ["Red", "Green", "Blue"])
+
+
+@pytest.mark.parametrize("game", [("--colours", "7", "CCCC"), ("--length", "5", "--colours", "8")])
+def test_a_game_too_large_to_play_optimally_is_played_by_entropy_with_an_endgame(
+    mastermind: Mastermind, game: tuple[str, ...]
+) -> None:
+    played = solve(mastermind, *game)
+    assert (played["strategy"], played["outcome"]) == ("entropy-endgame", "won")
+    assert played["attempts_used"] <= 8
+
+
+def test_a_strategy_that_cannot_play_the_game_is_a_usage_error(mastermind: Mastermind) -> None:
+    result = mastermind("solve", "--strategy", "optimal", "--colours", "7", db=False)
+    assert result.exit_code == 2
+    assert "No optimal strategy is shipped for 4 pegs of 7 colours" in one_line_error(result)
+
+
+def test_a_game_larger_than_the_code_breaker_plays_is_a_usage_error(
+    mastermind: Mastermind,
+) -> None:
+    result = mastermind("solve", "--length", "6", "--colours", "8", db=False)
+    assert result.exit_code == 2
+    assert "at most 32,768 codes; this one has 262,144" in one_line_error(result)
+
+
+def test_a_secret_the_palette_lacks_is_refused_in_one_line(mastermind: Mastermind) -> None:
+    result = mastermind("solve", "rgbx", db=False)
+    assert result.exit_code == 2
+    assert "the palette lacks" in one_line_error(result)
+
+
+def test_the_random_consistent_strategy_plays_the_same_game_for_the_same_seed(
+    mastermind: Mastermind,
+) -> None:
+    options = ("--strategy", "random-consistent", "POGY")
+    first, again = (solve(mastermind, *options, "--seed", "7") for _ in range(2))
+    assert first["rows"] == again["rows"]
+
+
+def test_hint_suggests_a_guess_and_counts_the_codes_still_possible(
+    mastermind: Mastermind,
+) -> None:
+    game_id = new_game(mastermind, "BORB")
+    result = mastermind("hint", game_id[:8])
+    assert result.exit_code == 0, result.output
+    expected = "Hint: R R G B (Red Red Green Blue)\n1,296 codes could still be the secret.\n"
+    assert result.stdout == expected
+
+
+@pytest.mark.parametrize(
+    "guesses", [("RRGG",), ("RRGG", "BBYY"), ("PPPP", "RGBY", "GOBB"), ("RRGB", "RYRP")]
+)
+def test_a_hint_counts_exactly_the_codes_that_fit_every_row_and_uses_no_attempt(
+    mastermind: Mastermind, guesses: tuple[str, ...]
+) -> None:
+    game_id = new_game(mastermind, "BORB", *guesses)
+    rows = mastermind.json("show", game_id)["rows"]
+    fitting = possible_secrets(rows)
+    assert mastermind.json("hint", game_id)["remaining"] == len(fitting) > 0
+    consistent = mastermind.json("hint", game_id, "--strategy", "random-consistent")
+    assert Code(consistent["guess"]) in fitting
+    assert mastermind.json("show", game_id)["attempts_used"] == len(guesses)
+
+
+def test_a_hint_follows_the_chosen_strategy(mastermind: Mastermind) -> None:
+    hint = mastermind.json("hint", new_game(mastermind, "BORB"), "--strategy", "knuth")
+    assert (Code(hint["guess"]), hint["strategy"]) == (Code.parse("RRGG"), "knuth")
+
+
+def test_a_hint_depends_on_the_board_alone_never_on_the_secret(mastermind: Mastermind) -> None:
+    # RGBY and RGYB answer these guesses alike, so their boards look the same.
+    hints = []
+    for secret in ("RGBY", "RGYB"):
+        game_id = new_game(mastermind, secret, "PPPP", "RRGG")
+        hint = mastermind.json("hint", game_id)
+        hints.append((hint["guess"], hint["remaining"]))
+        assert mastermind.json("show", game_id)["secret"] is None
+    assert hints[0] == hints[1]
+
+
+@pytest.mark.parametrize(
+    ("ending", "message"),
+    [
+        (("guess", "RGBY"), "The game is over: you have already won it."),
+        (("give-up",), "The game is over: it has been lost."),
+    ],
+)
+def test_hint_refuses_a_game_that_is_over(
+    mastermind: Mastermind, ending: tuple[str, ...], message: str
+) -> None:
+    game_id = new_game(mastermind, "RGBY")
+    mastermind(ending[0], game_id, *ending[1:])
+    result = mastermind("hint", game_id)
+    assert result.exit_code == 1
+    assert one_line_error(result) == f"Error: {message}"
+    assert result.stdout == ""
+    assert mastermind.json("hint", game_id)["error"]["message"] == message
+
+
+def test_hint_refuses_a_game_that_does_not_exist(mastermind: Mastermind) -> None:
+    result = mastermind("hint", "f00")
+    assert result.exit_code == 1
+    assert one_line_error(result) == "Error: There is no game with id 'f00'."
+
+
+def test_hint_refuses_a_game_larger_than_the_code_breaker_plays(mastermind: Mastermind) -> None:
+    game_id = str(mastermind.json("new", "--length", "7", "--colours", "8")["game_id"])
+    result = mastermind("hint", game_id)
+    assert result.exit_code == 1
+    assert "plays games of at most 32,768 codes" in one_line_error(result)
+
+
+def test_hint_at_the_prompt_suggests_a_guess_and_uses_no_attempt(mastermind: Mastermind) -> None:
+    result = mastermind.play("hint", "rrgg", "hint", "rgby", secret="RGBY")
+    assert result.exit_code == 0, result.output
+    assert (
+        "Guess 1 of 12: hint\nHint: R R G B (Red Red Green Blue)\n"
+        "1,296 codes could still be the secret.\nGuess 1 of 12: rrgg\n"
+    ) in result.stdout
+    assert "Guess 2 of 12: hint\nHint: " in result.stdout
+    assert "Won in 2 guesses." in result.stdout
+    helped = mastermind.play("?")
+    assert "  hint      suggest a guess, and count the codes still possible\n" in helped.stdout
+
+
+def test_hint_at_the_prompt_of_a_game_too_large_says_so(mastermind: Mastermind) -> None:
+    result = mastermind.play("hint", secret="RGBYPOG")
+    assert "Guess 1 of 12: hint\nThe code breaker plays games of at most 32,768 codes" in (
+        result.stdout
+    )
+
+
+def run_without_numpy(*arguments: str, input: str = "") -> subprocess.CompletedProcess[str]:
+    hide_numpy = (
+        "import sys; sys.modules['numpy'] = None; from mastermind.cli import main;"
+        f" main({list(arguments)!r})"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", hide_numpy],
+        capture_output=True,
+        text=True,
+        input=input,
+        timeout=60,
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+    )
+
+
+@pytest.mark.parametrize("command", [("solve", "rgby"), ("solver", "build-optimal", "trees")])
+def test_without_numpy_solve_and_build_optimal_say_which_extra_to_install(
+    command: tuple[str, ...],
+) -> None:
+    result = run_without_numpy(*command)
+    assert result.returncode == 1
+    assert result.stderr == f"Error: {SOLVER_MISSING}\n"
+    assert SOLVER_MISSING == 'The solver is not installed: pip install "mastermind[solver]"'
+
+
+def test_without_numpy_hint_says_which_extra_to_install(
+    mastermind: Mastermind, database: Path
+) -> None:
+    game_id = new_game(mastermind, "RGBY")
+    hinted = run_without_numpy("hint", game_id, "--db", str(database))
+    assert hinted.returncode == 1
+    assert hinted.stderr == f"Error: {SOLVER_MISSING}\n"
+    played = run_without_numpy("resume", game_id, "--db", str(database), input="hint\n")
+    assert f"Guess 1 of 12: hint\n{SOLVER_MISSING}\nGuess 1 of 12: \n" in played.stdout
+
+
+def test_build_optimal_refuses_a_directory_it_cannot_make(
+    mastermind: Mastermind, tmp_path: Path
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    result = mastermind.bare("solver", "build-optimal", str(tmp_path / "a-file" / "trees"))
+    assert result.exit_code == 1
+    assert one_line_error(result).startswith(f"Error: Cannot write the trees into {tmp_path}")
+
+
+def test_build_optimal_searches_out_the_trees_the_package_ships(
+    mastermind: Mastermind, tmp_path: Path
+) -> None:
+    trees = tmp_path / "trees"
+    result = mastermind.bare("solver", "build-optimal", str(trees))
+    assert result.exit_code == 0, result.output
+    shipped = resources.files("mastermind.solver") / "data"
+    names = sorted(path.name for path in trees.iterdir())
+    assert names == ["optimal_4x6.json.gz", "optimal_4x6_in5.json.gz"]
+    for name in names:
+        built = gzip.decompress((trees / name).read_bytes())
+        assert built == gzip.decompress((shipped / name).read_bytes()), name
+    assert "optimal_4x6.json.gz: 5625 guesses over 1296 secrets (4.3403 each)" in result.stdout
+    assert "optimal_4x6_in5.json.gz: 5626 guesses over 1296 secrets" in result.stdout
