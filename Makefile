@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: test system-packages lint typecheck spec unit docs play clean
+.PHONY: test system-packages lint typecheck spec unit docs play performance clean
 
 # The main job: set up on a fresh machine and play in the terminal.
 play: $(VENV)/.installed-play
@@ -47,6 +47,10 @@ unit: $(STAMP)
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
+
+# Measures everything side by side and rewrites docs/performance.md; takes a few minutes.
+performance: $(STAMP)
+	$(BIN)/python benchmarks/report.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_store.py [--ops 5000] [--streams 10000] [--no-postgres]
 
-For every store it measures, in one run on one machine:
+For every store it measures, in one run on one machine, the median of ``--repeat`` runs:
 
 - read-and-append/s: load a game's stream, then append one ``GuessMade`` at the version
   just read; games of up to 12 guesses, one after another; one thread, then four;
@@ -29,7 +29,9 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -93,14 +95,21 @@ def whole_games(store: EventStore, games: int) -> float:
     return rate(games, run)
 
 
-def replay(store: EventStore, streams: int) -> tuple[float, float]:
-    """Fill ``streams`` games of eight events; time loading and folding each, and the feed."""
+def fill_replay(store: EventStore, streams: int) -> None:
+    """Write ``streams`` games of eight events each, for ``replay`` to read back."""
     chance = random.Random(2)
     for number in range(streams):
         game_id = f"replay-{number}"
         events = [GameStarted(game_id, SECRET, GUESSES_PER_GAME, CLASSIC_PEGS)]
         events += [guess(chance, game_id) for _ in range(7)]
         store.append(game_id, events, 0)
+
+
+def replay(store: EventStore, streams: int) -> tuple[float, float]:
+    """Streams loaded one by one and folded into boards per second, and feed events/s.
+
+    The streams are those ``fill_replay`` wrote; the feed is the store's whole feed.
+    """
 
     def load_all() -> None:
         for number in range(streams):
@@ -162,35 +171,112 @@ def postgres_baselines(url: str, ops: int, run: int) -> tuple[float, float]:
         return inserts, rate(ops, read_and_append)
 
 
-def measure(
+@dataclass(frozen=True)
+class StoreFigures:
+    """One store's figures: each the median of ``runs`` runs, measured in one process."""
+
+    store: str
+    runs: int
+    ops: int
+    read_append: float
+    """Read-and-appends per second, one thread."""
+    read_append_threads: float
+    """The same with four threads sharing the store."""
+    raw_insert: float | None
+    """Single-row ``INSERT`` transactions per second, without the library."""
+    raw_read_append: float | None
+    """The store's own statements per second, without the library."""
+    store_to_raw: float | None
+    """The store's read-and-append rate over the raw one, run by run, then the median."""
+    games: float
+    """Whole games per second through ``Games``."""
+    streams: int
+    replay_seconds: float
+    """Seconds to load ``streams`` streams one by one and fold them into boards."""
+    feed: float
+    """Events per second read from the feed with ``read_all``, a page of 1,000 at a time."""
+
+
+def measure_store(
     name: str,
     url: str,
-    baselines: Callable[[int], tuple[float, float]] | None,
-    args: argparse.Namespace,
-) -> dict[str, str]:
+    baselines: Callable[[int], Rates] | None,
+    *,
+    ops: int,
+    streams: int,
+    runs: int,
+) -> StoreFigures:
+    """Every figure of one store, the median of ``runs`` runs.
+
+    The store and its raw baseline take turns, run after run, so each ratio compares two
+    rates measured side by side.
+    """
     print(f"measuring {name} ...", file=sys.stderr, flush=True)
     store = connect(url)
+    one, four, inserts, raws, ratios, games, replays, feeds = ([] for _ in range(8))
     try:
-        runs = range(args.repeat)
-        one = max(read_and_append(store, args.ops, f"one-{run}") for run in runs)
-        four = max(read_and_append(store, args.ops, f"four-{run}", threads=4) for run in runs)
-        measured = [baselines(run) for run in runs] if baselines else [(0.0, 0.0)]
-        insert, raw = (max(rates) for rates in zip(*measured, strict=True))
-        games = whole_games(store, max(args.ops // 20, 10))
-        streams, feed = replay(store, args.streams)
+        for run in range(runs):
+            one.append(read_and_append(store, ops, f"one-{run}"))
+            four.append(read_and_append(store, ops, f"four-{run}", threads=4))
+            if baselines:
+                insert, raw = baselines(run)
+                inserts.append(insert)
+                raws.append(raw)
+                ratios.append(one[-1] / raw)
+            games.append(whole_games(store, max(ops // 20, 10)))
+        fill_replay(store, streams)
+        for _ in range(runs):
+            streams_per_second, feed = replay(store, streams)
+            replays.append(streams / streams_per_second)
+            feeds.append(feed)
     finally:
         store.close()
+    return StoreFigures(
+        store=name,
+        runs=runs,
+        ops=ops,
+        read_append=median(one),
+        read_append_threads=median(four),
+        raw_insert=median(inserts) if inserts else None,
+        raw_read_append=median(raws) if raws else None,
+        store_to_raw=median(ratios) if ratios else None,
+        games=median(games),
+        streams=streams,
+        replay_seconds=median(replays),
+        feed=median(feeds),
+    )
+
+
+def sqlite_urls(folder: Path, synchronous: str, ops: int) -> tuple[str, Callable[[int], Rates]]:
+    """A SQLite store's URL, and its raw baseline on another file of the same folder."""
+    url = f"sqlite:///{folder / synchronous}.db?synchronous={synchronous.lower()}"
+    path = folder / f"baseline-{synchronous}.db"
+    return url, lambda run: sqlite_baselines(path, synchronous, ops, run)
+
+
+def postgres_urls(cluster_url: str, ops: int) -> tuple[str, Callable[[int], Rates]]:
+    """A PostgreSQL store's URL, and its raw baseline in a schema of its own."""
+    store_url = postgres_schema(cluster_url, "bench_store")
+    base_url = postgres_schema(cluster_url, "bench_baseline")
+    return store_url, lambda run: postgres_baselines(base_url, ops, run)
+
+
+def row(figures: StoreFigures) -> dict[str, str]:
+    """The figures as the cells of a table row."""
+
+    def number(value: float | None) -> str:
+        return "-" if value is None else f"{value:,.0f}"
+
     return {
-        "store": name,
-        "read+append/s": f"{one:,.0f}",
-        "4 threads": f"{four:,.0f}",
-        "raw insert/s": f"{insert:,.0f}" if insert else "-",
-        "raw read+append/s": f"{raw:,.0f}" if raw else "-",
-        "store/raw": f"{one / raw:.2f}" if raw else "-",
-        "games/s": f"{games:,.0f}",
-        f"replay {args.streams:,}": f"{args.streams / streams:.2f} s",
-        "streams/s": f"{streams:,.0f}",
-        "read_all events/s": f"{feed:,.0f}",
+        "store": figures.store,
+        "read+append/s": number(figures.read_append),
+        "4 threads": number(figures.read_append_threads),
+        "raw insert/s": number(figures.raw_insert),
+        "raw read+append/s": number(figures.raw_read_append),
+        "store/raw": "-" if figures.store_to_raw is None else f"{figures.store_to_raw:.2f}",
+        "games/s": number(figures.games),
+        f"replay {figures.streams:,}": f"{figures.replay_seconds:.2f} s",
+        "read_all events/s": number(figures.feed),
     }
 
 
@@ -220,34 +306,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ops", type=int, default=5000, help="read-and-appends per store")
     parser.add_argument("--streams", type=int, default=10_000, help="streams to replay")
-    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--repeat", type=int, default=3, help="median of this many runs")
     parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out")
     args = parser.parse_args()
-    rows = []
+    sizes = {"ops": args.ops, "streams": args.streams, "runs": args.repeat}
+    figures = []
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         disk = fsyncs_per_second(folder)
-        rows.append(measure("memory", "memory://", None, args))
+        figures.append(measure_store("memory", "memory://", None, **sizes))
         for synchronous in ("NORMAL", "FULL"):
-            url = f"sqlite:///{folder / synchronous}.db?synchronous={synchronous.lower()}"
-            base_path = folder / f"baseline-{synchronous}.db"
-
-            def base(run: int, path: Path = base_path, mode: str = synchronous) -> Rates:
-                return sqlite_baselines(path, mode, args.ops, run)
-
-            rows.append(measure(f"sqlite, synchronous={synchronous}", url, base, args))
+            url, base = sqlite_urls(folder, synchronous, args.ops)
+            figures.append(measure_store(f"sqlite, synchronous={synchronous}", url, base, **sizes))
         if not args.no_postgres:
             cluster = stack.enter_context(PostgresCluster())
-            store_url = postgres_schema(cluster.url, "bench_store")
-            base_url = postgres_schema(cluster.url, "bench_baseline")
-            base_pg = lambda run: postgres_baselines(base_url, args.ops, run)  # noqa: E731
-            rows.append(measure("postgresql, fsync=on", store_url, base_pg, args))
+            url, base = postgres_urls(cluster.url, args.ops)
+            figures.append(measure_store("postgresql, fsync=on", url, base, **sizes))
     print(
         f"disk: {disk:,.0f} fdatasyncs/s of 8 kB; {os.cpu_count()} CPUs; "
-        f"{args.ops:,} ops, best of {args.repeat}"
+        f"{args.ops:,} ops, median of {args.repeat}"
     )
     print()
-    print_table(rows)
+    print_table([row(found) for found in figures])
 
 
 def print_table(rows: list[dict[str, str]]) -> None:

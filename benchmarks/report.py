@@ -1,0 +1,759 @@
+"""Measure everything and write the performance page: ``docs/performance.md`` and its plots.
+
+    .venv/bin/python benchmarks/report.py [--quick] [--no-peers] [--no-postgres] [--output DIR]
+
+One run measures, on one machine:
+
+- scoring: this project's ``score()`` and the solver's numpy scorer next to other
+  Mastermind packages from PyPI, each installed in a virtual environment of its own under
+  ``benchmarks/.peers/``, and a naive baseline (``peer_scoring.py`` does the timing);
+- the solver: every strategy over the 1,296 secrets of the classic game;
+- the event stores: read-and-appends, whole games, and replay of 10,000 streams, for
+  memory, SQLite and PostgreSQL (on a throwaway server, as ``bench_store.py`` runs it).
+
+Every figure is the median of several runs, or a ratio of two rates measured side by side
+in the same run. The page says what machine it ran on. ``--quick`` uses tiny sizes and
+few runs, to check that the runner works; its numbers mean little.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+from collections.abc import Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import median
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import bench_store
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import psycopg
+from matplotlib.axes import Axes
+from matplotlib.patches import Patch
+from matplotlib.ticker import FuncFormatter
+
+from mastermind import CLASSIC_PEGS, Code, score
+from mastermind.solver import STRATEGIES, Evaluation, evaluate
+from tests.postgres_cluster import PostgresCluster, PostgresUnavailable
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+IMAGES = Path("images") / "performance"
+PEER_SCORING = HERE / "peer_scoring.py"
+OURS = "#2f6db5"
+PEER = "#e08a2c"
+BASELINE = "#8c8c8c"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    pairs: int
+    rounds: int
+    round_seconds: float
+    solver_runs: int
+    store_runs: int
+    ops: dict[str, int]
+    streams: int
+
+
+FULL = Sizes(
+    pairs=10_000,
+    rounds=7,
+    round_seconds=0.3,
+    solver_runs=5,
+    store_runs=5,
+    ops={"memory": 5000, "NORMAL": 5000, "FULL": 1200, "postgres": 1200},
+    streams=10_000,
+)
+QUICK = Sizes(
+    pairs=300,
+    rounds=3,
+    round_seconds=0.02,
+    solver_runs=2,
+    store_runs=2,
+    ops={"memory": 48, "NORMAL": 48, "FULL": 48, "postgres": 48},
+    streams=100,
+)
+
+
+# --- the machine ---------------------------------------------------------------------------
+
+
+def machine() -> dict[str, str]:
+    """What the figures were measured on, as a person would describe it."""
+    cpuinfo = _read("/proc/cpuinfo")
+    fields = {
+        key.strip(): value.strip()
+        for key, _, value in (line.partition(":") for line in cpuinfo.splitlines())
+        if value
+    }
+    model = fields.get("model name") or platform.processor() or "unknown"
+    if "hypervisor" in fields.get("flags", "").split():
+        model += ", virtual machine"
+    memory = next(
+        (
+            int(line.split()[1])
+            for line in _read("/proc/meminfo").splitlines()
+            if "MemTotal" in line
+        ),
+        0,
+    )
+    release = dict(
+        line.split("=", 1) for line in _read("/etc/os-release").splitlines() if "=" in line
+    )
+    system = release.get("PRETTY_NAME", platform.system()).strip('"')
+    return {
+        "CPU": model,
+        "cores": f"{os.cpu_count()} logical, {len(os.sched_getaffinity(0))} available to the run",
+        "memory": f"{memory / 1024**2:.1f} GiB" if memory else "unknown",
+        "operating system": f"{system}, Linux {platform.release()}",
+        "Python": f"{platform.python_implementation()} {platform.python_version()}",
+        "numpy": np.__version__,
+        "SQLite": sqlite3.sqlite_version,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text()
+    except OSError:
+        return ""
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A Mastermind package from PyPI with a scoring function, and how it is installed."""
+
+    name: str
+    pip_arguments: tuple[str, ...]
+    called: str
+    note: str = ""
+
+
+PEERS = (
+    Peer(
+        "textual-mastermind",
+        ("--ignore-requires-python", "textual-mastermind"),
+        "`Game.check_code(guess)`",
+        "Its releases ask for Python 3.13 or 3.14; it is installed here with"
+        " `--ignore-requires-python`, and its scorer runs on this Python unchanged. The"
+        " games are made without `Game.__init__`, which reads the app's settings.",
+    ),
+    Peer("mastermindpy", ("mastermindpy",), "`compare(guess, target)`, clue letters"),
+    Peer("pymastermind", ("pymastermind",), "`Code.compare(other)`"),
+    Peer(
+        "mastermind-ai",
+        ("mastermind-ai",),
+        "`generate_feedback(guess, secret, colours)`",
+        "Its 2.x releases need Python 3.12 and score in Java through JPype; pip installs"
+        " the newest release for this Python, whose scorer is Python.",
+    ),
+)
+
+OUR_SCORERS = {
+    "naive": ("naive baseline", "`naive_score(secret, guess)` in `peer_scoring.py`"),
+    "mastermind": ("`score()`", "`score(secret, guess)`"),
+    "mastermind-batch": (
+        "numpy batch",
+        "`score_block`: the solver's table of every guess against every secret",
+    ),
+}
+
+
+@dataclass
+class ScoringRow:
+    scorer: str
+    package: str
+    called: str
+    ours: bool
+    rates: list[float] = field(default_factory=list)
+    ratios: list[float] = field(default_factory=list)
+    agrees: bool | None = None
+    problem: str = ""
+    note: str = ""
+
+    @property
+    def rate(self) -> float:
+        return median(self.rates)
+
+    @property
+    def ratio(self) -> float:
+        return median(self.ratios)
+
+
+class PeerUnavailable(Exception):
+    """A peer could not be installed or timed."""
+
+
+def peer_python(peer: Peer, folder: Path) -> Path:
+    """The interpreter of the peer's own virtual environment, made and filled if need be."""
+    venv = folder / peer.name
+    python = venv / "bin" / "python"
+    marker = venv / ".installed"
+    wanted = " ".join(peer.pip_arguments)
+    if marker.exists() and marker.read_text() == wanted and python.exists():
+        return python
+    shutil.rmtree(venv, ignore_errors=True)
+    _run_or_raise([sys.executable, "-m", "venv", "--without-pip", str(venv)], "venv")
+    install = [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"]
+    _run_or_raise([*install, *peer.pip_arguments], "pip install")
+    marker.write_text(wanted)
+    return python
+
+
+def _run_or_raise(command: list[str], what: str) -> str:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        raise PeerUnavailable(f"{what} took more than 10 minutes") from None
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        errors = [line for line in lines if "ERROR" in line or "Error" in line] or lines
+        raise PeerUnavailable(f"{what} failed: {' '.join(errors[-2:])[:300]}")
+    return done.stdout
+
+
+def time_scorer(python: Path | str, scorer: str, pairs_file: Path, sizes: Sizes) -> dict:
+    command = [
+        str(python),
+        "-I",
+        str(PEER_SCORING),
+        scorer,
+        str(pairs_file),
+        "--rounds",
+        str(sizes.rounds),
+        "--seconds",
+        str(sizes.round_seconds),
+    ]
+    found: dict = json.loads(_run_or_raise(command, f"timing {scorer}"))
+    return found
+
+
+def measure_scoring(sizes: Sizes, peers: bool, peers_folder: Path) -> list[ScoringRow]:
+    chance = random.Random(1)
+    pairs = [
+        [[chance.randrange(6) for _ in range(4)], [chance.randrange(6) for _ in range(4)]]
+        for _ in range(sizes.pairs)
+    ]
+    expected = [
+        [feedback.black, feedback.white]
+        for feedback in (score(_code(secret), _code(guess)) for secret, guess in pairs)
+    ]
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        pairs_file = Path(folder) / "pairs.json"
+        pairs_file.write_text(json.dumps({"colours": 6, "pairs": pairs}))
+        jobs: list[tuple[ScoringRow, Peer | None]] = [
+            (ScoringRow(label, "mastermind" if key != "naive" else "", called, True), None)
+            for key, (label, called) in OUR_SCORERS.items()
+        ]
+        jobs += [
+            (ScoringRow(f"`{peer.name}`", peer.name, peer.called, False, note=peer.note), peer)
+            for peer in PEERS
+        ]
+        keys = list(OUR_SCORERS) + [peer.name for peer in PEERS]
+        for (row, peer), key in zip(jobs, keys, strict=True):
+            rows.append(row)
+            if peer is not None and not peers:
+                row.problem = "left out of this run (`--no-peers`)"
+                continue
+            _progress(f"scoring: {key}")
+            try:
+                python = sys.executable if peer is None else peer_python(peer, peers_folder)
+                found = time_scorer(python, key, pairs_file, sizes)
+            except PeerUnavailable as error:
+                row.problem = str(error)
+                continue
+            row.rates = found["rates"]
+            row.ratios = [
+                rate / base
+                for rate, base in zip(found["rates"], found["baseline_rates"], strict=True)
+            ]
+            row.agrees = found["feedback"] == expected
+            if found["version"]:
+                row.package = f"{found['package']} {found['version']}"
+    return rows
+
+
+def _code(digits: Sequence[int]) -> Code:
+    return Code(CLASSIC_PEGS[digit] for digit in digits)
+
+
+# --- the solver ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StrategyFigures:
+    evaluation: Evaluation
+    seconds: float
+    runs: int
+
+
+def measure_solver(sizes: Sizes) -> list[StrategyFigures]:
+    found = []
+    for strategy in STRATEGIES:
+        _progress(f"solver: {strategy}")
+        first = evaluate(strategy)  # loads tables and trees; not counted
+        runs = [evaluate(strategy) for _ in range(sizes.solver_runs)]
+        assert all(run.histogram == first.histogram for run in runs), strategy
+        seconds = median(run.seconds for run in runs)
+        found.append(StrategyFigures(first, seconds, len(runs)))
+    return found
+
+
+# --- the stores ----------------------------------------------------------------------------
+
+
+@dataclass
+class StoreRun:
+    figures: list[bench_store.StoreFigures]
+    disk: float
+    postgres: str
+    """The server's version, or why PostgreSQL was left out."""
+    postgres_measured: bool
+
+
+def measure_stores(sizes: Sizes, postgres: bool) -> StoreRun:
+    common = {"streams": sizes.streams, "runs": sizes.store_runs}
+    figures = []
+    with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        disk = bench_store.fsyncs_per_second(folder)
+        _progress("stores: memory")
+        figures.append(
+            bench_store.measure_store(
+                "memory", "memory://", None, ops=sizes.ops["memory"], **common
+            )
+        )
+        for synchronous in ("NORMAL", "FULL"):
+            _progress(f"stores: SQLite, synchronous={synchronous}")
+            ops = sizes.ops[synchronous]
+            url, base = bench_store.sqlite_urls(folder, synchronous, ops)
+            name = f"SQLite, synchronous={synchronous}"
+            figures.append(bench_store.measure_store(name, url, base, ops=ops, **common))
+        measured, about = False, "left out of this run (`--no-postgres`)"
+        if postgres:
+            try:
+                cluster = stack.enter_context(PostgresCluster())
+            except PostgresUnavailable as error:
+                about = f"left out: {error}"
+            else:
+                _progress("stores: PostgreSQL")
+                with psycopg.connect(cluster.url) as connection:
+                    row = connection.execute("SHOW server_version").fetchone()
+                about = f"PostgreSQL {row[0] if row else '?'}"
+                ops = sizes.ops["postgres"]
+                url, base = bench_store.postgres_urls(cluster.url, ops)
+                name = "PostgreSQL, fsync=on"
+                figures.append(bench_store.measure_store(name, url, base, ops=ops, **common))
+                measured = True
+    return StoreRun(figures, disk, about, measured)
+
+
+# --- plots ---------------------------------------------------------------------------------
+
+
+def _style(axes: Axes) -> None:
+    axes.spines[["top", "right"]].set_visible(False)
+    axes.grid(axis="x", color="#dddddd", linewidth=0.8)
+    axes.set_axisbelow(True)
+
+
+def _log_bars(axes: Axes, values: Sequence[float], room: float) -> None:
+    """A log axis from two decades below the smallest bar's, with plain numbers on it."""
+    axes.set_xscale("log")
+    axes.set_xlim(10 ** (math.floor(math.log10(min(values))) - 1), max(values) * room)
+    axes.xaxis.set_major_formatter(FuncFormatter(_plain_number))
+
+
+def _plain_number(value: float, _position: int) -> str:
+    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
+
+
+def _plain(text: str) -> str:
+    return text.replace("`", "")
+
+
+def plot_scoring(rows: list[ScoringRow], path: Path) -> None:
+    measured = sorted((row for row in rows if row.rates), key=lambda row: row.rate)
+    figure, axes = plt.subplots(figsize=(10, 0.5 * len(measured) + 1.8))
+    names = [_plain(row.scorer) if row.ours else row.package for row in measured]
+    kinds = {"naive baseline": BASELINE, "this project": OURS, "peers from PyPI": PEER}
+    colours = [
+        BASELINE if row.scorer.startswith("naive") else OURS if row.ours else PEER
+        for row in measured
+    ]
+    rates = [row.rate for row in measured]
+    bars = axes.barh(names, rates, color=colours, height=0.6)
+    _log_bars(axes, rates, 40)
+    for bar, row in zip(bars, measured, strict=True):
+        axes.text(
+            bar.get_width() * 1.15,
+            bar.get_y() + bar.get_height() / 2,
+            f"{row.rate:,.0f}/s, {row.ratio:.2f} x naive",
+            va="center",
+            fontsize=9,
+        )
+    handles = [Patch(color=colour, label=kind) for kind, colour in kinds.items()]
+    axes.legend(handles=handles, loc="lower right", frameon=False, fontsize=9)
+    axes.set_xlabel("scores per second (log scale), median of rounds")
+    axes.set_title("Scoring a guess against a secret, classic game: 4 pegs of 6 colours")
+    _style(axes)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+def plot_solver(found: list[StrategyFigures], path: Path) -> None:
+    columns = 4
+    rows = -(-len(found) // columns)
+    worst = max(figures.evaluation.worst for figures in found)
+    tallest = max(count for figures in found for _, count in figures.evaluation.histogram)
+    figure, grid = plt.subplots(
+        rows, columns, figsize=(12, 3.1 * rows), sharex=True, sharey=True, squeeze=False
+    )
+    for axes, figures in zip(grid.flat, found, strict=False):
+        report = figures.evaluation
+        guesses = [guesses for guesses, _ in report.histogram]
+        counts = [count for _, count in report.histogram]
+        bars = axes.bar(guesses, counts, color=OURS, width=0.7)
+        axes.bar_label(bars, fontsize=8, padding=1)
+        axes.set_title(
+            f"{report.strategy}\naverage {report.average:.3f}, worst {report.worst}", fontsize=10
+        )
+        axes.set_xticks(range(1, worst + 1))
+        axes.set_ylim(0, tallest * 1.18)
+        axes.spines[["top", "right"]].set_visible(False)
+    for axes in grid.flat[len(found) :]:
+        axes.set_visible(False)
+    for axes in grid[-1]:
+        axes.set_xlabel("guesses")
+    for axes in grid[:, 0]:
+        axes.set_ylabel("secrets")
+    figure.suptitle("Guesses needed for each of the 1,296 secrets of the classic game")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+def plot_stores(run: StoreRun, path: Path) -> None:
+    figures = list(reversed(run.figures))
+    names = [found.store.replace(", ", "\n") for found in figures]
+    panels = [
+        ("read-and-appends per second", [f.read_append for f in figures], "{:,.0f}"),
+        ("whole games per second", [f.games for f in figures], "{:,.0f}"),
+        (
+            f"seconds to replay {figures[0].streams:,} streams",
+            [f.replay_seconds for f in figures],
+            "{:.3g} s",
+        ),
+    ]
+    figure, grid = plt.subplots(1, 3, figsize=(13, 0.7 * len(figures) + 1.9), sharey=True)
+    for axes, (title, values, form) in zip(grid, panels, strict=True):
+        bars = axes.barh(names, values, color=OURS, height=0.6)
+        logarithmic = title.endswith("per second")
+        if logarithmic:
+            _log_bars(axes, values, 12)
+        else:
+            axes.set_xlim(0, max(values) * 1.4)
+        for bar, value in zip(bars, values, strict=True):
+            axes.text(
+                bar.get_width() * 1.12 if logarithmic else bar.get_width() + max(values) * 0.03,
+                bar.get_y() + bar.get_height() / 2,
+                form.format(value),
+                va="center",
+                fontsize=9,
+            )
+        axes.set_title(title + ("\n(log scale)" if logarithmic else "\n(lower is better)"))
+        axes.title.set_fontsize(10)
+        _style(axes)
+    figure.suptitle("Event stores: medians of runs, one process, one machine")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def _wrap(*sentences: str) -> str:
+    """A paragraph of the page, wrapped as the other pages are."""
+    return textwrap.fill(" ".join(sentences), 90, break_long_words=False, break_on_hyphens=False)
+
+
+def _bullet(text: str) -> str:
+    return textwrap.fill(
+        text, 90, initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False
+    )
+
+
+def _table(header: Sequence[str], align: str, rows: list[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |"]
+    lines.append("|" + "|".join("---:" if side == "r" else "---" for side in align) + "|")
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _image(alt: str, name: str) -> str:
+    return f"![{alt}]({(IMAGES / name).as_posix()})"
+
+
+def page(
+    quick: bool,
+    sizes: Sizes,
+    about: dict[str, str],
+    scoring: list[ScoringRow],
+    solver: list[StrategyFigures],
+    stores: StoreRun,
+) -> str:
+    """The whole of ``performance.md``."""
+    rows = [[key, value] for key, value in about.items()]
+    rows.append(["disk", f"{stores.disk:,.0f} writes of 8 kB a second, each synced"])
+    rows.append(["PostgreSQL", stores.postgres])
+    warning = [
+        "!!! warning",
+        textwrap.indent(
+            _wrap(
+                "This page came from a `--quick` run: tiny sizes and few runs, to check that",
+                "the runner works. Its numbers are not a measurement.",
+            ),
+            "    ",
+        ),
+        "",
+    ]
+    parts = [
+        "# Performance",
+        "",
+        "What the library costs, measured in one run of one script on one machine:",
+        "",
+        "```sh",
+        ".venv/bin/python benchmarks/report.py" + (" --quick" if quick else ""),
+        "```",
+        "",
+        _wrap(
+            "writes this page and its plots. Every figure is the **median** of several runs,",
+            "and every ratio compares two rates measured **side by side, in the same process",
+            "and the same run**: rates depend on the machine, ratios much less. A scorer that",
+            "could not be installed or run is listed with the reason instead of a number.",
+            "The other options: `--no-peers`, `--no-postgres`, and `--output DIR` to write",
+            "somewhere else.",
+        ),
+        "",
+        *(warning if quick else []),
+        "## The machine",
+        "",
+        _table(["", ""], "ll", rows),
+        "",
+        *scoring_section(sizes, scoring),
+        *solver_section(sizes, solver),
+        *stores_section(sizes, stores),
+    ]
+    return "\n".join(parts).rstrip("\n") + "\n"
+
+
+def scoring_section(sizes: Sizes, rows: list[ScoringRow]) -> list[str]:
+    table = []
+    for row in rows:
+        if not row.rates:
+            table.append([row.scorer, row.package, row.called, "not measured", "", row.problem])
+            continue
+        table.append(
+            [
+                row.scorer,
+                row.package or "(this benchmark)",
+                row.called,
+                f"{row.rate:,.0f}",
+                f"{row.ratio:.2f}",
+                "yes" if row.agrees else "**no**",
+            ]
+        )
+    header = ["scorer", "package", "called as", "scores/s", "x naive", "agrees"]
+    return [
+        "## Scoring",
+        "",
+        _wrap(
+            f"Every scorer scores the same {sizes.pairs:,} random pairs of classic codes (4",
+            "pegs of 6 colours), handed to it in the form it takes (names, letters, numbers,",
+            "its own code objects) before the clock starts, one call per pair. Each runs in a",
+            "process of its own: the peers from PyPI each in a virtual environment of its own",
+            "under `benchmarks/.peers/`, this project's in the project's, all on the same",
+            f"Python. Rounds of at least {sizes.round_seconds} s alternate between the scorer",
+            "and the naive baseline in that same process: *scores/s* is the median of",
+            f"{sizes.rounds} rounds, *x naive* the median of the {sizes.rounds} ratios of",
+            "neighbouring rounds. *agrees* says whether the scorer's black and white pegs",
+            "match `score()` on every pair.",
+        ),
+        "",
+        _table(header, "lllrrl", table),
+        "",
+        *(_bullet(f"{row.scorer}: {row.note}") for row in rows if row.note),
+        "",
+        _wrap(
+            "The naive baseline is the rules as a beginner writes them, on tuples of numbers:",
+            "count the blacks, then take each guessed colour out of a copy of the secret.",
+            "`score()` takes `Code` values and answers a `Feedback` value, which the baseline",
+            "does not build. The numpy batch scorer is timed as the solver uses it: one call",
+            "fills the table of all 1,296 x 1,296 classic pairs, the sample among them, so",
+            "its rate counts the scores of that table. Each *x naive* compares with the",
+            "baseline timed in the scorer's own process, so it can differ a little from the",
+            "ratio of two rates of the table, which come from different processes.",
+        ),
+        "",
+        _image("Scores per second for each scorer, log scale", "scoring.png"),
+        "",
+    ]
+
+
+def solver_section(sizes: Sizes, found: list[StrategyFigures]) -> list[str]:
+    worst = max(figures.evaluation.worst for figures in found)
+    columns = range(1, worst + 1)
+    table = []
+    for figures in found:
+        report = figures.evaluation
+        spread = dict(report.histogram)
+        table.append(
+            [
+                f"`{report.strategy}`",
+                f"{report.total:,}",
+                f"{report.average:.4f}",
+                str(report.worst),
+                *(f"{spread[guesses]:,}" if guesses in spread else "" for guesses in columns),
+                f"{figures.seconds:.3f}",
+            ]
+        )
+    header = ["strategy", "total", "average", "worst", *map(str, columns), "seconds"]
+    return [
+        "## Solver strategies",
+        "",
+        _wrap(
+            "`evaluate(strategy)` plays every one of the 1,296 secrets of the classic game",
+            "and counts the guesses, the winning one included. *total* is the guesses over",
+            "all secrets, *average* per secret, *worst* the most any secret took; the",
+            f"columns 1 to {worst} say how many secrets took that many guesses. *seconds* is",
+            f"a whole evaluation, the median of {sizes.solver_runs} runs after one that",
+            "loads tables and trees. Every run gave the same histogram.",
+        ),
+        "",
+        _table(header, "lrrr" + "r" * worst + "r", table),
+        "",
+        _image("A histogram of guesses for each strategy", "solver.png"),
+        "",
+    ]
+
+
+def stores_section(sizes: Sizes, run: StoreRun) -> list[str]:
+    def number(value: float | None, form: str = "{:,.0f}") -> str:
+        return "" if value is None else form.format(value)
+
+    table = [
+        [
+            figures.store,
+            f"{figures.ops:,}",
+            number(figures.read_append),
+            number(figures.read_append_threads),
+            number(figures.raw_read_append),
+            number(figures.store_to_raw, "{:.2f}"),
+            number(figures.games),
+            number(figures.replay_seconds, "{:.2f}"),
+            number(figures.feed),
+        ]
+        for figures in run.figures
+    ]
+    if not run.postgres_measured:
+        table.append(["PostgreSQL", "", "", "", "", "", "", "", run.postgres])
+    header = [
+        "store",
+        "ops",
+        "read-and-appends/s",
+        "4 threads",
+        "raw/s",
+        "store / raw",
+        "games/s",
+        f"replay {sizes.streams:,} (s)",
+        "feed events/s",
+    ]
+    return [
+        "## Event stores",
+        "",
+        _wrap(
+            "`benchmarks/bench_store.py` does the measuring. A *read-and-append* loads a",
+            "game's stream and appends one guess at the version it read, for games of twelve",
+            "guesses one after another; *ops* is how many a run makes, in one thread and",
+            "then in four sharing the store. *raw/s* runs the same SQL statements through",
+            "`sqlite3` or `psycopg` without the library, and *store / raw* is the ratio of",
+            "the two rates, run by run, then the median. *games/s* counts whole games",
+            "through `Games`, from joining to the last guess. *replay* loads each of",
+            f"{sizes.streams:,} streams of eight events one by one and folds it into its",
+            "board; *feed* reads every event with `read_all`, a page of 1,000 at a time.",
+            "PostgreSQL runs on a throwaway server on loopback with `fsync=on` and",
+            f"`synchronous_commit=on`. Each figure is the median of {sizes.store_runs} runs.",
+        ),
+        "",
+        _table(header, "lrrrrrrrr", table),
+        "",
+        _wrap(
+            "The durable stores wait for the disk: each commit waits for a sync, and the",
+            "disk's pace is under *The machine* above. SQLite with `synchronous=NORMAL` does",
+            "not sync on commit, and the memory store does not write at all.",
+        ),
+        "",
+        _image("Read-and-appends, whole games and replay for each store", "stores.png"),
+        "",
+    ]
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: check the runner")
+    parser.add_argument("--no-peers", action="store_true", help="leave the PyPI peers out")
+    parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out")
+    parser.add_argument(
+        "--output", type=Path, default=ROOT / "docs", help="where performance.md goes"
+    )
+    parser.add_argument(
+        "--peers", type=Path, default=HERE / ".peers", help="the peers' virtual environments"
+    )
+    arguments = parser.parse_args(argv)
+    sizes = QUICK if arguments.quick else FULL
+    matplotlib.use("Agg")
+    about = machine()
+    scoring = measure_scoring(sizes, not arguments.no_peers, arguments.peers)
+    solver = measure_solver(sizes)
+    stores = measure_stores(sizes, not arguments.no_postgres)
+
+    images = arguments.output / IMAGES
+    images.mkdir(parents=True, exist_ok=True)
+    plot_scoring(scoring, images / "scoring.png")
+    plot_solver(solver, images / "solver.png")
+    plot_stores(stores, images / "stores.png")
+    text = page(arguments.quick, sizes, about, scoring, solver, stores)
+    (arguments.output / "performance.md").write_text(text)
+    _progress(f"wrote {arguments.output / 'performance.md'} and {images}/")
+
+
+if __name__ == "__main__":
+    main()
