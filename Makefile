@@ -5,11 +5,21 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: test system-packages lint typecheck spec unit docs play performance clean
+.PHONY: test system-packages lint typecheck spec unit docs play serve performance clean
 
 # The main job: set up on a fresh machine and play in the terminal.
 play: $(VENV)/.installed-play
 	$(BIN)/mastermind play
+
+# The web game, at http://127.0.0.1:8000/.
+serve: $(VENV)/.installed-serve
+	$(BIN)/mastermind serve
+
+$(VENV)/.installed-serve: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[cli,solver,web]"
+	touch $@
 
 $(VENV)/.installed-play: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
