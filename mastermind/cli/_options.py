@@ -9,12 +9,11 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
+from mastermind.bootstrap import SECRET_VARIABLE, STORE_VARIABLE
 from mastermind.cli._palette import DEFAULT_PALETTE, PaletteChoiceError, choose_palette
 from mastermind.cli._wiring import StoreChoice
 from mastermind.domain import CLASSIC_PEGS
 
-STORE_ENVIRONMENT_VARIABLE = "MASTERMIND_STORE"
-SECRET_ENVIRONMENT_VARIABLE = "MASTERMIND_SECRET"
 """A secret for every game, for tests and demonstrations; never needed to play."""
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -70,7 +69,7 @@ game_setup_options = _options(
     click.option("--unique", is_flag=True, help="No colour appears twice in the secret."),
     click.option(
         "--secret",
-        envvar=SECRET_ENVIRONMENT_VARIABLE,
+        envvar=SECRET_VARIABLE,
         hidden=True,
         help="The code maker's secret, for tests and demonstrations.",
     ),
@@ -87,7 +86,7 @@ store_options = _options(
         "--store",
         "store_url",
         metavar="URL",
-        envvar=STORE_ENVIRONMENT_VARIABLE,
+        envvar=STORE_VARIABLE,
         show_envvar=True,
         help="Keep the games in another store: sqlite:///PATH, postgresql://..., memory://.",
     ),

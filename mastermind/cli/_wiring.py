@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import attrs
 import platformdirs
 
+from mastermind.bootstrap import bootstrap
 from mastermind.domain import GameError, Outcome
 from mastermind.service import GameNotFound, Games
 from mastermind.store import (
@@ -112,7 +113,9 @@ def opened_games(choice: StoreChoice) -> Iterator[Games]:
     """
     store = _open_store(choice)
     try:
-        yield Games(store)
+        # The commands take the testing secret as an option of their own, so the
+        # environment is not consulted twice.
+        yield bootstrap(store, environment={})
     finally:
         store.close()
 

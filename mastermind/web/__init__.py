@@ -9,9 +9,10 @@ try:
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
     raise ImportError('mastermind.web needs its extra: pip install "mastermind[web]"') from error
 
+from mastermind.bootstrap import SECRET_VARIABLE
 from mastermind.web._api import HintProvider
 from mastermind.web._app import create_app
-from mastermind.web._server import SECRET_VARIABLE, app_from_environment, serve
+from mastermind.web._server import app_from_environment, serve
 from mastermind.web._tokens import KEY_VARIABLE, PlayerTokens
 
 __all__ = [

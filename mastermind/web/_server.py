@@ -6,7 +6,7 @@ import contextlib
 import logging
 import os
 import socket
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -14,16 +14,13 @@ from urllib.parse import unquote, urlsplit
 import uvicorn
 from starlette.applications import Starlette
 
-from mastermind.domain import Code
-from mastermind.service import Games, SecretMaker, random_secret
+from mastermind.bootstrap import STORE_VARIABLE, bootstrap
 from mastermind.store import EventStore, connect
 from mastermind.web._app import create_app
 from mastermind.web._hints import solver_hints
 from mastermind.web._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
 
-SECRET_VARIABLE = "MASTERMIND_SECRET"
 """A testing aid: every game gets this secret, typed as names or initials ("RGBY")."""
-STORE_VARIABLE = "MASTERMIND_STORE"
 """The URL of the store to open, as for the terminal game."""
 DEFAULT_STORE_URL = "sqlite:///mastermind.db"
 
@@ -110,21 +107,9 @@ def app_from_environment() -> Starlette:
     if not os.environ.get(KEY_VARIABLE) and _key_file(store_url) is None:
         log.warning("%s is not set: players' tokens are good for this process only.", KEY_VARIABLE)
     tokens = PlayerTokens(key_from_environment_or_file(_key_file(store_url)))
-    app = create_app(Games(store, _secret_maker()), hint_provider=solver_hints(), tokens=tokens)
+    app = create_app(bootstrap(store), hint_provider=solver_hints(), tokens=tokens)
     app.router.lifespan_context = _closing(store)
     return app
-
-
-def _secret_maker() -> SecretMaker:
-    typed = os.environ.get(SECRET_VARIABLE, "").strip()
-    if not typed:
-        return random_secret
-    log.warning("%s is set: every game has the same secret. Use it only to test.", SECRET_VARIABLE)
-
-    def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
-        return Code.parse(typed, available_pegs)
-
-    return same_secret
 
 
 def _closing(
