@@ -36,6 +36,8 @@ Feature: Setting up a game
       | Red Green Blue          | Red Red Red Red Red | Red Green Red Green Red | B B B |
 
   Scenario Outline: A setup that cannot be played
+    # A secret outside the palette is named to whoever placed it; a player joining a
+    # server's game is only told that the code maker's secret does not fit.
     Given a decoding board of <Attempts> attempts with the colours "<Colours>"
     And the code maker placed the "<Secret>" secret on the board
     When I join the game
@@ -45,7 +47,7 @@ Feature: Setting up a game
       | Attempts | Colours        | Secret        | Reason                              |
       | 0        | Red Green Blue | Red Green     | at least 1 attempt                  |
       | -3       | Red Green Blue | Red Green     | at least 1 attempt                  |
-      | 12       | Red Green Blue | Red Pink      | the secret uses Pink                |
+      | 12       | Red Green Blue | Red Pink      | secret                              |
       | 12       | Red Green Red  | Red Green     | the palette names a colour twice    |
       | 12       | Red Green RED  | Red Green     | the palette names a colour twice    |
 

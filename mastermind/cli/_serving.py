@@ -32,6 +32,7 @@ def serve(host: str, port: int, workers: int, database: Path | None, store_url: 
     pip install "mastermind[web]".
     """
     try:
+        from mastermind.web import InvalidTokenKey
         from mastermind.web import serve as serve_web
     except ImportError as error:
         raise click.ClickException(str(error)) from None
@@ -41,3 +42,5 @@ def serve(host: str, port: int, workers: int, database: Path | None, store_url: 
         serve_web(host, port, url, workers)
     except UnsupportedStoreURL as error:
         raise UnusableStoreURL(str(error)) from error
+    except InvalidTokenKey as error:
+        raise click.ClickException(str(error)) from None

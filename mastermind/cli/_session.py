@@ -22,7 +22,7 @@ from mastermind.cli._board import (
     secret_line,
 )
 from mastermind.cli._hinting import CodeBreakers, GameTooLarge, SolverMissing, hint_text
-from mastermind.domain import GameError
+from mastermind.domain import GameAlreadyLost, GameAlreadyWon, GameError
 from mastermind.service import Games
 
 ReadLine = Callable[[str], str]
@@ -108,6 +108,8 @@ class Session:
     def guess(self, typed: str) -> Ending | None:
         try:
             self.board = self.games.guess(self.game_id, typed)
+        except (GameAlreadyWon, GameAlreadyLost) as error:
+            return self._ended_elsewhere(error)
         except GameError as error:
             self.console.print(Text(f"{error.message} No attempt used.", style=self._warning))
             return None
@@ -120,7 +122,10 @@ class Session:
         return None
 
     def give_up(self) -> Ending:
-        self.board = self.games.give_up(self.game_id)
+        try:
+            self.board = self.games.give_up(self.game_id)
+        except (GameAlreadyWon, GameAlreadyLost) as error:
+            return self._ended_elsewhere(error)
         self._reveal()
         return Ending.OVER
 
@@ -159,6 +164,13 @@ class Session:
 
     def _prompt(self) -> str:
         return f"Guess {self.board.attempts_used + 1} of {self.board.total_attempts}: "
+
+    def _ended_elsewhere(self, error: GameError) -> Ending:
+        """The game was finished by another player of it, in another process."""
+        self.console.print(Text(error.message, style=self._warning))
+        self.board = self.games.board(self.game_id)
+        self._reveal()
+        return Ending.OVER
 
     def _reveal(self) -> None:
         self.console.print(secret_line(self.board, self.look))

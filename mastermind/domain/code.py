@@ -48,8 +48,9 @@ class Code:
         Accepts names in any case separated by spaces or commas (``"red, GREEN blue yellow"``)
         and, when the palette's initials are unique, initials (``"RGBY"``, ``"r g b y"``).
         Words that are no colour of the palette are kept as typed, so that the game can
-        reject them and list the colours it accepts. A word that is mostly initials, such
-        as ``"RGBX"``, is read letter by letter.
+        reject them and list the colours it accepts. A single word that is mostly
+        initials, such as ``"RGBX"``, is read letter by letter; among several words, a
+        misspelt name such as ``"Grey"`` stays a name.
 
         Raises:
             UnreadableCode: the text holds no peg at all.
@@ -64,7 +65,7 @@ class Code:
             folded = word.casefold()
             if folded in by_name:
                 pegs.append(by_name[folded])
-            elif by_initial and _mostly_initials(folded, by_initial):
+            elif by_initial and _initials_only(folded, by_initial, alone=len(words) == 1):
                 pegs.extend(by_initial.get(letter, letter.upper()) for letter in folded)
             else:
                 pegs.append(word)
@@ -87,6 +88,7 @@ def _initials(available_pegs: Sequence[str]) -> dict[str, str]:
     return by_initial if len(by_initial) == len(available_pegs) else {}
 
 
-def _mostly_initials(word: str, by_initial: dict[str, str]) -> bool:
+def _initials_only(word: str, by_initial: dict[str, str], alone: bool) -> bool:
+    """Whether to read ``word`` letter by letter: all initials, or mostly when typed alone."""
     known = sum(letter in by_initial for letter in word)
-    return known == len(word) or (len(word) > 1 and 2 * known > len(word))
+    return known == len(word) or (alone and len(word) > 1 and 2 * known > len(word))

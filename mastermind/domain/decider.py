@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
@@ -85,6 +86,7 @@ def decide(command: Command, state: State) -> tuple[Event, ...]:
             return _guess(command, _started(command.game_id, state))
         case GiveUp():
             return (GameLost(_started(command.game_id, state).game_id),)
+    raise TypeError(f"{type(command).__name__} is not a command of this game")
 
 
 def evolve(state: State, event: Event) -> State:
@@ -120,6 +122,8 @@ def _setup_problem(command: JoinGame) -> str | None:
         return "the palette has no colours"
     if any(not name.strip() for name in palette):
         return "a colour in the palette has no name"
+    if any(_SEPARATOR.search(name) for name in palette):
+        return "a colour's name cannot hold spaces, commas or semicolons"
     if len({name.casefold() for name in palette}) != len(palette):
         return f"the palette names a colour twice ({', '.join(palette)})"
     if not command.secret.pegs:
@@ -127,9 +131,18 @@ def _setup_problem(command: JoinGame) -> str | None:
     outside = [peg for peg in command.secret.pegs if peg not in palette]
     if outside:
         return f"the secret uses {', '.join(outside)}, which the palette lacks"
+    if not _is_whole_number(command.total_attempts):
+        return f"the number of attempts must be a whole number, not {command.total_attempts!r}"
     if command.total_attempts < 1:
         return f"a game needs at least 1 attempt, not {command.total_attempts}"
     return None
+
+
+_SEPARATOR = re.compile(r"[\s,;]")
+
+
+def _is_whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _started(game_id: str, state: State) -> Started:

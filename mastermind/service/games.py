@@ -19,7 +19,9 @@ from mastermind.domain import (
     MakeGuess,
     Started,
     State,
+    decide,
     decider,
+    initial_state,
 )
 from mastermind.service._runner import CommandRunner
 from mastermind.service._secrets import SecretMaker, random_secret
@@ -79,19 +81,27 @@ class Games:
             InvalidGameSetup: the game could not be played as asked.
         """
         game_id = self._new_game_id()
+        if isinstance(available_pegs, str):
+            raise InvalidGameSetup(game_id, "the palette must list colour names, not be one string")
         palette = tuple(available_pegs)
+        made = secret is None
         if secret is None:
             secret = self._make_secret(game_id, palette, length, unique)
         elif isinstance(secret, str):
             secret = _read(secret, palette)
         if unique and len(set(secret.pegs)) < len(secret.pegs):
-            raise InvalidGameSetup(game_id, f"the secret {secret} repeats a colour")
+            raise InvalidGameSetup(game_id, "the secret repeats a colour")
+        if made:
+            _refuse_setup_apart_from_the_secret(game_id, total_attempts, palette)
+            if not set(secret.pegs) <= set(palette):
+                # Whoever joins must not learn a secret the code maker chose, even a bad one.
+                raise InvalidGameSetup(game_id, "the code maker's secret does not fit this palette")
         join = JoinGame(game_id, secret, total_attempts, palette)
         self._runner.handle(game_id, lambda _: join)
         return game_id
 
-    def guess(self, game_id: str, guess: Code | str) -> DecodingBoard:
-        """Place a guess, typed as names or initials, or given as a code.
+    def guess(self, game_id: str, guess: Code | str | Sequence[str]) -> DecodingBoard:
+        """Place a guess, typed as names or initials, or given as a code or a list of names.
 
         Raises:
             GameNotFound: no game has this id.
@@ -101,6 +111,8 @@ class Games:
         def make_guess(state: State) -> MakeGuess:
             if isinstance(guess, Code):
                 return MakeGuess(game_id, guess)
+            if not isinstance(guess, str):
+                return MakeGuess(game_id, Code(guess))
             palette = state.available_pegs if isinstance(state, Started) else CLASSIC_PEGS
             return MakeGuess(game_id, _read(guess, palette))
 
@@ -138,6 +150,10 @@ class Games:
     def _make_secret(
         self, game_id: str, palette: tuple[str, ...], length: int, unique: bool
     ) -> Code:
+        if not isinstance(length, int) or isinstance(length, bool):
+            raise InvalidGameSetup(
+                game_id, f"a code's length must be a whole number, not {length!r}"
+            )
         if length < 1:
             raise InvalidGameSetup(game_id, f"a code needs at least 1 peg, not {length}")
         if not palette:
@@ -149,6 +165,13 @@ class Games:
                 f"not {len(palette)}",
             )
         return self._secret_maker(palette, length, unique)
+
+
+def _refuse_setup_apart_from_the_secret(
+    game_id: str, total_attempts: int, palette: tuple[str, ...]
+) -> None:
+    """Let the rules judge the palette and attempts with a stand-in secret that fits."""
+    decide(JoinGame(game_id, Code(palette[:1]), total_attempts, palette), initial_state)
 
 
 def _read(text: str, palette: Sequence[str]) -> Code:

@@ -13,10 +13,11 @@ from mastermind.bootstrap import SECRET_VARIABLE
 from mastermind.web._api import HintProvider
 from mastermind.web._app import create_app
 from mastermind.web._server import app_from_environment, serve
-from mastermind.web._tokens import KEY_VARIABLE, PlayerTokens
+from mastermind.web._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
 
 __all__ = [
     "HintProvider",
+    "InvalidTokenKey",
     "KEY_VARIABLE",
     "PlayerTokens",
     "SECRET_VARIABLE",

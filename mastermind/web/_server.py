@@ -15,7 +15,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from mastermind.bootstrap import STORE_VARIABLE, bootstrap
-from mastermind.store import EventStore, connect
+from mastermind.store import EventStore, UnsupportedStoreURL, connect
 from mastermind.web._app import create_app
 from mastermind.web._hints import solver_hints
 from mastermind.web._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
@@ -48,6 +48,11 @@ def serve(
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if workers > 1 and store_url.startswith("memory:"):
+        raise UnsupportedStoreURL(
+            store_url,
+            "a store in memory belongs to one process, so several workers cannot share it",
+        )
     os.environ[KEY_VARIABLE] = key_from_environment_or_file(_key_file(store_url))
     os.environ[STORE_VARIABLE] = store_url
     options: dict[str, Any] = {

@@ -21,13 +21,20 @@ KEY_VARIABLE = "MASTERMIND_WEB_SECRET"
 _PURPOSE = b"mastermind player token\x00"
 
 
+class InvalidTokenKey(ValueError):
+    """The server's key for players' tokens is unusable."""
+
+
 class PlayerTokens:
     """Issues and checks the bearer token of each game."""
 
     def __init__(self, key: bytes | str) -> None:
         key = key.encode() if isinstance(key, str) else key
         if len(key) < 16:
-            raise ValueError("a token key needs at least 16 bytes, better 32 random ones")
+            raise InvalidTokenKey(
+                f"the key of players' tokens ({KEY_VARIABLE} or the key file) needs at least"
+                " 16 bytes, better 32 random ones"
+            )
         self._key = key
 
     @classmethod
@@ -48,7 +55,16 @@ def key_from_environment_or_file(key_file: Path | None) -> str:
     """The server's key: ``MASTERMIND_WEB_SECRET``, else the key file, made on first use.
 
     Without either, a fresh key is made, and tokens last only as long as the server.
+
+    Raises:
+        InvalidTokenKey: the key is too short to be safe.
     """
+    key = _key(key_file)
+    PlayerTokens(key)
+    return key
+
+
+def _key(key_file: Path | None) -> str:
     key = os.environ.get(KEY_VARIABLE, "")
     if key:
         return key

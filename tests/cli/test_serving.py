@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 
+from mastermind.cli._app import cli
 from tests.cli.conftest import Mastermind, one_line_error
 from tests.web.servers import free_port
 
@@ -64,3 +65,19 @@ def test_serve_answers_the_page_and_the_api_from_a_sqlite_file(tmp_path: Path) -
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_a_store_in_memory_cannot_be_shared_by_several_workers(mastermind: Mastermind) -> None:
+    result = mastermind.bare("serve", "--store", "memory://", "--workers", "2")
+    assert result.exit_code == 2
+    assert "several workers" in one_line_error(result)
+
+
+def test_a_token_key_too_short_is_reported_in_one_line(
+    mastermind: Mastermind, tmp_path: Path
+) -> None:
+    result = mastermind.runner.invoke(
+        cli, ["serve", "--db", str(tmp_path / "games.db")], env={"MASTERMIND_WEB_SECRET": "short"}
+    )
+    assert result.exit_code == 1
+    assert "at least 16 bytes" in one_line_error(result)

@@ -95,3 +95,30 @@ def test_the_end_of_input_means_no_more_games() -> None:
     output = io.StringIO()
     assert not ask_to_play_again(Keyboard([]), Console(file=output))
     assert output.getvalue() == "\n"
+
+
+class OtherPlayer(Keyboard):
+    """Wins the game from elsewhere, as a second process would, before typing a line."""
+
+    def __init__(self, games: Games, lines: Iterable[str]) -> None:
+        super().__init__(lines)
+        self.games = games
+        self.game_id = ""
+
+    def __call__(self, prompt: str) -> str:
+        if not self.prompts:
+            self.games.guess(self.game_id, "rgby")
+        return super().__call__(prompt)
+
+
+@pytest.mark.parametrize("typed", ["rybg", "give up"])
+def test_a_game_won_elsewhere_ends_the_session_and_shows_the_secret(
+    games: Games, typed: str
+) -> None:
+    elsewhere = OtherPlayer(games, [typed, "rybg", "rybg"])
+    played, output = session(games, elsewhere)
+    elsewhere.game_id = played.game_id
+    assert played.play() is Ending.OVER
+    assert "you have already won it" in output.getvalue()
+    assert output.getvalue().endswith("Won in 1 guess.\n")
+    assert len(elsewhere.prompts) == 1

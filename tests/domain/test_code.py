@@ -47,6 +47,10 @@ def test_parse_reads_a_word_of_mostly_initials_letter_by_letter() -> None:
     assert Code.parse("RGBX").pegs == ("Red", "Green", "Blue", "X")
 
 
+def test_parse_keeps_a_misspelt_name_among_other_words_whole() -> None:
+    assert Code.parse("Red Grey Blue Yellow").pegs == ("Red", "Grey", "Blue", "Yellow")
+
+
 def test_parse_keeps_a_word_of_few_initials_whole() -> None:
     assert Code.parse("Pink").pegs == ("Pink",)
 

@@ -243,3 +243,20 @@ def test_the_decider_value_bundles_the_four_functions() -> None:
         initial_state,
         is_terminal,
     )
+
+
+@pytest.mark.parametrize("attempts", [2.5, True, "12"])
+def test_the_number_of_attempts_must_be_a_whole_number(attempts: object) -> None:
+    with pytest.raises(InvalidGameSetup, match="whole number"):
+        when(JoinGame(GAME, SECRET, attempts))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["Dark Blue", "Red,", "Teal;"])
+def test_a_colour_name_cannot_hold_a_separator_that_parsing_would_split(name: str) -> None:
+    with pytest.raises(InvalidGameSetup, match="cannot hold spaces, commas or semicolons"):
+        when(JoinGame(GAME, Code.of("Red"), 12, ("Red", name)))
+
+
+def test_a_value_that_is_no_command_is_refused_as_a_type_error() -> None:
+    with pytest.raises(TypeError, match="str is not a command"):
+        decide("boom", decider.initial_state)  # type: ignore[arg-type]

@@ -184,3 +184,35 @@ def test_a_second_service_on_the_same_store_sees_the_same_games(
     board = Games(store).guess(game_id, "RGBY")
     assert (board.attempts_used, board.outcome) == (2, Outcome.WON)
     assert games.board(game_id) == board
+
+
+def test_a_secret_the_code_maker_chose_is_never_named_when_it_does_not_fit() -> None:
+    games = Games(InMemoryEventStore(), FixedSecrets("Red Green Blue Yellow"))
+    with pytest.raises(InvalidGameSetup) as raised:
+        games.join(available_pegs=("Red", "Green", "Blue", "Black"))
+    assert raised.value.message == (
+        "The game cannot start: the code maker's secret does not fit this palette."
+    )
+
+
+def test_a_repeated_colour_in_a_unique_game_is_refused_without_naming_the_secret() -> None:
+    games = Games(InMemoryEventStore(), FixedSecrets("Red Red Blue Yellow"))
+    with pytest.raises(InvalidGameSetup, match="the secret repeats a colour") as raised:
+        games.join(unique=True)
+    assert "Red" not in raised.value.message
+
+
+@pytest.mark.parametrize("length", [2.5, "4", True])
+def test_the_length_must_be_a_whole_number(length: object) -> None:
+    with pytest.raises(InvalidGameSetup, match="whole number"):
+        Games(InMemoryEventStore()).join(length=length)  # type: ignore[arg-type]
+
+
+def test_a_palette_given_as_one_string_is_refused() -> None:
+    with pytest.raises(InvalidGameSetup, match="not be one string"):
+        Games(InMemoryEventStore()).join(available_pegs="RGBY")
+
+
+def test_a_guess_may_be_given_as_a_list_of_names(games: Games) -> None:
+    game_id = games.join()
+    assert games.guess(game_id, ["Red", "Green", "Blue", "Yellow"]).outcome is Outcome.WON

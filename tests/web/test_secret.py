@@ -103,3 +103,21 @@ def test_nothing_shows_the_secret_while_the_game_is_in_play(
     logged = [record.getMessage() for record in caplog.records]
     assert any("/guesses" in line for line in logged), "the access log was not captured"
     assert [line for line in logged if shows_the_secret(line)] == []
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"colours": ["Orange", "Purple", "Red", "Blue"]},
+        {"unique": True},
+        {"colours": ["Red", "Blue", "Red", "Green"]},
+    ],
+    ids=["palette-without-its-colours", "unique-but-it-repeats", "palette-with-a-repeat"],
+)
+def test_a_setup_the_code_makers_secret_does_not_fit_never_shows_it(
+    recorded: tuple[Player, Recorder], setup: dict[str, object]
+) -> None:
+    player, recorder = recorded
+    response = player.client.post("/games", json=setup)
+    assert response.status_code == 400
+    assert not shows_the_secret(recorder.seen[-1])
