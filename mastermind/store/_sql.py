@@ -1,9 +1,11 @@
-"""The read side that the SQL stores share: streams and the feed, decoded by the codec."""
+"""What the SQL stores share: encoding rows, and reading streams and the feed back."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mastermind.domain import Event
 from mastermind.store._codec import EventCodec, check_versions
 from mastermind.store._pool import Pool
 from mastermind.store._port import RecordedEvent, Stream
@@ -39,6 +41,15 @@ class SQLStoreReads:
 
     def close(self) -> None:
         self._pool.close()
+
+    def _rows(
+        self, stream_id: str, events: Sequence[Event], expected_version: int
+    ) -> list[tuple[str, int, str, int, str]]:
+        """The rows that store ``events`` after ``expected_version``, in insert order."""
+        return [
+            (stream_id, expected_version + number, record.type, record.schema, record.data)
+            for number, record in enumerate(map(self._codec.encode, events), start=1)
+        ]
 
     def _decode(
         self, stream_id: str, position: int, version: int, type_name: str, schema: int, data: Any

@@ -81,11 +81,7 @@ class SQLiteEventStore(SQLStoreReads):
         return f"SQLiteEventStore({self.path!r})"
 
     def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
-        encoded = [self._codec.encode(event) for event in events]
-        rows = [
-            (stream_id, expected_version + number, record.type, record.schema, record.data)
-            for number, record in enumerate(encoded, start=1)
-        ]
+        rows = self._rows(stream_id, events, expected_version)
         with self._pool.connection() as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
