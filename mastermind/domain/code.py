@@ -10,7 +10,8 @@ import attrs
 CLASSIC_PEGS: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
 """The six colours of the classic board game, in the order the solver numbers them."""
 
-_SEPARATORS = re.compile(r"[\s,;]+")
+SEPARATORS = re.compile(r"[\s,;]+")
+"""What separates the colours of a typed code, and so what no colour's name may hold."""
 
 
 class UnreadableCode(ValueError):
@@ -55,7 +56,7 @@ class Code:
         Raises:
             UnreadableCode: the text holds no peg at all.
         """
-        words = [word for word in _SEPARATORS.split(text) if word]
+        words = [word for word in SEPARATORS.split(text) if word]
         if not words:
             raise UnreadableCode(text, "it holds no colour")
         by_name = {name.casefold(): name for name in available_pegs}

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 import attrs
 
-from mastermind.domain.code import Code
+from mastermind.domain.code import SEPARATORS, Code
 from mastermind.domain.errors import (
     GameAlreadyLost,
     GameAlreadyStarted,
@@ -122,7 +121,7 @@ def _setup_problem(command: JoinGame) -> str | None:
         return "the palette has no colours"
     if any(not name.strip() for name in palette):
         return "a colour in the palette has no name"
-    if any(_SEPARATOR.search(name) for name in palette):
+    if any(SEPARATORS.search(name) for name in palette):
         return "a colour's name cannot hold spaces, commas or semicolons"
     if len({name.casefold() for name in palette}) != len(palette):
         return f"the palette names a colour twice ({', '.join(palette)})"
@@ -136,9 +135,6 @@ def _setup_problem(command: JoinGame) -> str | None:
     if command.total_attempts < 1:
         return f"a game needs at least 1 attempt, not {command.total_attempts}"
     return None
-
-
-_SEPARATOR = re.compile(r"[\s,;]")
 
 
 def _is_whole_number(value: object) -> bool:
