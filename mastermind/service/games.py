@@ -19,6 +19,7 @@ from mastermind.domain import (
     MakeGuess,
     Started,
     State,
+    UnreadableCode,
     decide,
     decider,
     initial_state,
@@ -176,6 +177,7 @@ def _refuse_setup_apart_from_the_secret(
 
 def _read(text: str, palette: Sequence[str]) -> Code:
     """Read typed pegs; blank text is a guess of no pegs, which the rules call too short."""
-    if not text.replace(",", " ").replace(";", " ").strip():
+    try:
+        return Code.parse(text, palette)
+    except UnreadableCode:
         return Code(())
-    return Code.parse(text, palette)
