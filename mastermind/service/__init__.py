@@ -7,7 +7,6 @@ from mastermind.service.projections import (
     GameCatalogue,
     GameSummary,
     Statistics,
-    StatisticsProjection,
     catch_up,
 )
 
@@ -20,7 +19,6 @@ __all__ = [
     "Games",
     "SecretMaker",
     "Statistics",
-    "StatisticsProjection",
     "catch_up",
     "random_secret",
 ]

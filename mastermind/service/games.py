@@ -30,7 +30,6 @@ from mastermind.service.projections import (
     GameCatalogue,
     GameSummary,
     Statistics,
-    StatisticsProjection,
     catch_up,
 )
 from mastermind.store import EventStore
@@ -62,7 +61,6 @@ class Games:
         self._runner = CommandRunner(decider, store, max_attempts=max_attempts)
         self._lock = threading.Lock()
         self._catalogue = GameCatalogue()
-        self._statistics = StatisticsProjection()
 
     def join(
         self,
@@ -138,8 +136,8 @@ class Games:
 
     def statistics(self) -> Statistics:
         with self._lock:
-            catch_up(self._statistics, self.store)
-            return self._statistics.statistics()
+            catch_up(self._catalogue, self.store)
+            return Statistics.of(self._catalogue.summaries())
 
     def _run(self, game_id: str, command: Callable[[State], Command]) -> DecodingBoard:
         try:

@@ -1,4 +1,4 @@
-"""Read models folded from the store's global feed: the list of games, and statistics.
+"""Read models folded from the store's global feed: the list of games, and its statistics.
 
 A projection remembers the last position it applied and catches up from there, so
 reading it again costs only the events recorded since. Positions may have gaps.
@@ -7,7 +7,7 @@ reading it again costs only the events recorded since. Positions may have gaps.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 import attrs
@@ -96,6 +96,22 @@ class Statistics:
     guesses_per_win: Mapping[int, int] = attrs.field(factory=dict)
     """How many games were won in each number of guesses."""
 
+    @classmethod
+    def of(cls, games: Iterable[GameSummary]) -> Statistics:
+        """The statistics of these games, as the catalogue lists them."""
+        played = won = lost = given_up = 0
+        wins: Counter[int] = Counter()
+        for game in games:
+            played += 1
+            if game.outcome is Outcome.WON:
+                won += 1
+                wins[game.attempts_used] += 1
+            elif game.gave_up:
+                given_up += 1
+            elif game.outcome is Outcome.LOST:
+                lost += 1
+        return cls(played, won, lost, given_up, dict(sorted(wins.items())))
+
     @property
     def in_progress(self) -> int:
         return self.games_played - self.won - self.lost - self.given_up
@@ -106,42 +122,3 @@ class Statistics:
         if not wins:
             return None
         return sum(guesses * count for guesses, count in self.guesses_per_win.items()) / wins
-
-
-class StatisticsProjection:
-    """Folds the feed into :class:`Statistics`, keeping only games still in play."""
-
-    def __init__(self) -> None:
-        self.position = 0
-        self._played = self._won = self._lost = self._given_up = 0
-        self._wins: Counter[int] = Counter()
-        self._in_play: dict[str, tuple[int, int]] = {}
-        """Guesses made and attempts allowed, by game."""
-
-    def apply(self, record: RecordedEvent) -> None:
-        event = record.event
-        if isinstance(event, GameStarted):
-            self._played += 1
-            self._in_play[event.game_id] = (0, event.total_attempts)
-            return
-        if event.game_id not in self._in_play:
-            return
-        guesses, allowed = self._in_play[event.game_id]
-        match event:
-            case GuessMade():
-                self._in_play[event.game_id] = (guesses + 1, allowed)
-            case GameWon():
-                self._won += 1
-                self._wins[guesses] += 1
-                del self._in_play[event.game_id]
-            case GameLost():
-                if guesses < allowed:
-                    self._given_up += 1
-                else:
-                    self._lost += 1
-                del self._in_play[event.game_id]
-
-    def statistics(self) -> Statistics:
-        return Statistics(
-            self._played, self._won, self._lost, self._given_up, dict(sorted(self._wins.items()))
-        )
