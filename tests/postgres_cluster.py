@@ -17,11 +17,21 @@ import subprocess
 import tempfile
 from pathlib import Path
 from types import TracebackType
+from urllib.parse import quote
 
 import psycopg
 
 USER = "mastermind"
 DATABASE = "mastermind"
+
+
+def with_fresh_schema(url: str, schema: str) -> str:
+    """``url`` seen through ``schema``, created empty, so that one test sees no other's tables."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        connection.execute(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in url else "?"
+    return f"{url}{separator}options={quote(f'-c search_path={schema}')}"
 
 
 class PostgresUnavailable(RuntimeError):

@@ -6,12 +6,11 @@ import itertools
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import quote
 
 import httpx
-import psycopg
 import pytest
 
+from tests.postgres_cluster import with_fresh_schema
 from tests.web.servers import ServerProcess
 
 KEY = "the key every server of this store shares"
@@ -21,12 +20,7 @@ _schemas = itertools.count(1)
 @pytest.fixture
 def store_url(postgres_url: str) -> str:
     """The session's database, seen through a schema of this test's own."""
-    schema = f"web_{next(_schemas)}"
-    with psycopg.connect(postgres_url, autocommit=True) as connection:
-        connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-        connection.execute(f"CREATE SCHEMA {schema}")
-    separator = "&" if "?" in postgres_url else "?"
-    return f"{postgres_url}{separator}options={quote(f'-c search_path={schema}')}"
+    return with_fresh_schema(postgres_url, f"web_{next(_schemas)}")
 
 
 @pytest.fixture
