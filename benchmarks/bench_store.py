@@ -141,7 +141,7 @@ def sqlite_baselines(path: Path, synchronous: str, ops: int, run: int) -> tuple[
             connection.execute(sqlite._LOAD, (stream_id,)).fetchall()
             connection.execute("BEGIN IMMEDIATE")
             version = connection.execute(sqlite._VERSION, (stream_id,)).fetchone()[0]
-            connection.execute(sqlite._INSERT, (stream_id, version + 1, "GuessMade", 1, ROW))
+            connection.execute(sqlite._INSERT, (stream_id, version + 1, "GuessMade", 1, ROW, None))
             connection.execute("COMMIT")
 
     read_and_appends = rate(ops, read_and_append)
@@ -165,7 +165,7 @@ def postgres_baselines(url: str, ops: int, run: int) -> tuple[float, float]:
                     connection.execute(postgres._LOCK)
                     row = connection.execute(postgres._VERSION, (stream_id,)).fetchone()
                     assert row is not None
-                    values = (stream_id, row[0] + 1, "GuessMade", 1, ROW)
+                    values = (stream_id, row[0] + 1, "GuessMade", 1, ROW, None)
                     connection.execute(postgres._INSERT, values)
 
         return inserts, rate(ops, read_and_append)

@@ -1,10 +1,25 @@
-"""Mastermind done right: an event-sourced game built around a pure decider."""
+"""Mastermind done right: an event-sourced game built around a pure decider.
+
+Importing the package loads the pure core alone. ``Games``, ``GameNotFound`` and
+``connect`` bring in the application service and the event stores on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from mastermind.domain import (
     CLASSIC_PEGS,
+    MAX_ATTEMPTS,
+    MAX_COLOUR_NAME,
+    MAX_COLOURS,
+    MAX_LENGTH,
+    SEPARATOR_CHARACTERS,
     BoardRow,
+    BoardSoFar,
     Code,
     Command,
+    CommandForAnotherGame,
     Decider,
     DecodingBoard,
     Event,
@@ -15,6 +30,7 @@ from mastermind.domain import (
     GameError,
     GameLost,
     GameNotStarted,
+    GameSetup,
     GameStarted,
     GameWon,
     GiveUp,
@@ -32,22 +48,36 @@ from mastermind.domain import (
     Started,
     State,
     UnreadableCode,
+    View,
     Won,
+    board_view,
     decide,
     decider,
     evolve,
+    has_unique_initials,
     initial_state,
     is_terminal,
     score,
+    split_names,
 )
-from mastermind.service import GameNotFound, Games
-from mastermind.store import connect
+
+if TYPE_CHECKING:
+    from mastermind.service import GameNotFound, Games
+    from mastermind.store import connect
+
+_LAZY = {
+    "GameNotFound": "mastermind.service",
+    "Games": "mastermind.service",
+    "connect": "mastermind.store",
+}
 
 __all__ = [
     "BoardRow",
+    "BoardSoFar",
     "CLASSIC_PEGS",
     "Code",
     "Command",
+    "CommandForAnotherGame",
     "Decider",
     "DecodingBoard",
     "Event",
@@ -59,6 +89,7 @@ __all__ = [
     "GameLost",
     "GameNotFound",
     "GameNotStarted",
+    "GameSetup",
     "GameStarted",
     "GameWon",
     "Games",
@@ -71,18 +102,42 @@ __all__ = [
     "JoinGame",
     "KeyPeg",
     "Lost",
+    "MAX_ATTEMPTS",
+    "MAX_COLOURS",
+    "MAX_COLOUR_NAME",
+    "MAX_LENGTH",
     "MakeGuess",
     "NotStarted",
     "Outcome",
+    "SEPARATOR_CHARACTERS",
     "Started",
     "State",
     "UnreadableCode",
+    "View",
     "Won",
+    "board_view",
     "connect",
     "decide",
     "decider",
     "evolve",
+    "has_unique_initials",
     "initial_state",
     "is_terminal",
     "score",
+    "split_names",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

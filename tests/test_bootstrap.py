@@ -1,3 +1,5 @@
+"""The one wiring point: every part is an argument with a production default."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -5,30 +7,105 @@ from pathlib import Path
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, Outcome
-from mastermind.bootstrap import SECRET_VARIABLE, bootstrap, secret_maker
-from mastermind.service import random_secret
-from mastermind.store import InMemoryEventStore, SQLiteEventStore
+from mastermind.bootstrap import (
+    SECRET_VARIABLE,
+    STORE_VARIABLE,
+    bootstrap,
+    fixed_or_random_secret,
+)
+from mastermind.service import FixedSecrets, HintUnavailable, PlayerTokens, random_secret
+from mastermind.store import (
+    EventCodec,
+    InMemoryEventStore,
+    SQLiteEventStore,
+    Upcasters,
+    mastermind_upcasters,
+)
 
 
 def test_without_a_fixed_secret_secrets_are_unpredictable() -> None:
-    assert secret_maker() is random_secret
-    assert secret_maker("   ") is random_secret
+    assert fixed_or_random_secret() is random_secret
+    assert fixed_or_random_secret("   ") is random_secret
 
 
 def test_a_fixed_secret_is_read_in_each_games_palette(caplog: pytest.LogCaptureFixture) -> None:
-    make = secret_maker("ca")
+    make = fixed_or_random_secret("ca")
     assert make(("Ash", "Birch", "Cedar"), 2, False) == Code.of("Cedar", "Ash")
     assert make(CLASSIC_PEGS, 4, False) == Code.parse("ca")
     assert "every game has the same secret" in caplog.text
 
 
 def test_bootstrap_opens_the_store_a_url_names(tmp_path: Path) -> None:
-    games = bootstrap(f"sqlite:///{tmp_path / 'games.db'}", environment={})
-    assert isinstance(games.store, SQLiteEventStore)
-    games.store.close()
+    application = bootstrap(f"sqlite:///{tmp_path / 'games.db'}", environment={})
+    assert isinstance(application.store, SQLiteEventStore)
+    application.close()
+
+
+def test_without_a_store_bootstrap_opens_the_one_the_environment_names(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'elsewhere.db'}"
+    application = bootstrap(environment={STORE_VARIABLE: url})
+    assert isinstance(application.store, SQLiteEventStore)
+    assert application.store.path == str(tmp_path / "elsewhere.db")
+    application.close()
 
 
 def test_bootstrap_takes_the_fixed_secret_from_the_environment() -> None:
-    games = bootstrap(InMemoryEventStore(), environment={SECRET_VARIABLE: "RGBY"})
+    games = bootstrap(InMemoryEventStore(), environment={SECRET_VARIABLE: "RGBY"}).games
     game_id = games.join()
     assert games.guess(game_id, "Red Green Blue Yellow").outcome is Outcome.WON
+
+
+def test_a_secret_maker_given_wins_over_the_environment() -> None:
+    games = bootstrap(
+        InMemoryEventStore(),
+        secret_maker=FixedSecrets("OOOO"),
+        environment={SECRET_VARIABLE: "RGBY"},
+    ).games
+    assert games.guess(games.join(), "OOOO").outcome is Outcome.WON
+
+
+def test_a_codec_given_keeps_the_events_of_a_store_opened_by_url() -> None:
+    upcasters = mastermind_upcasters()
+    upcasters.add("GameWon", 1, lambda data: data)
+    application = bootstrap("memory://", codec=EventCodec(upcasters=upcasters), environment={})
+    games = bootstrap(application.store, environment={SECRET_VARIABLE: "RGBY"}).games
+    game_id = games.join()
+    games.guess(game_id, "RGBY")
+    assert [record.event for record in games.history(game_id)][-1].game_id == game_id
+
+
+def test_a_codec_cannot_go_with_a_store_already_open() -> None:
+    with pytest.raises(ValueError, match="codec goes with a store's URL"):
+        bootstrap(InMemoryEventStore(), codec=EventCodec(), environment={})
+
+
+def test_upcasters_for_mastermind_must_start_from_its_own() -> None:
+    with pytest.raises(ValueError, match="mastermind_upcasters"):
+        EventCodec(upcasters=Upcasters())
+
+
+def test_the_solver_gives_hints_by_default_and_none_when_left_out() -> None:
+    hinted = bootstrap("memory://", environment={SECRET_VARIABLE: "RGBY"}).games
+    game_id = hinted.join()
+    assert hinted.hint(game_id).remaining == 6**4
+    unhinted = bootstrap("memory://", hints=None, environment={}).games
+    with pytest.raises(HintUnavailable):
+        unhinted.hint(unhinted.join())
+
+
+def test_tokens_given_are_the_applications_tokens() -> None:
+    tokens = PlayerTokens.random()
+    assert bootstrap("memory://", tokens=tokens, environment={}).tokens is tokens
+
+
+def test_a_sqlite_store_keeps_the_tokens_key_next_to_its_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    first = bootstrap(url, environment={}).tokens
+    second = bootstrap(url, environment={}).tokens
+    assert (tmp_path / "games.db.key").exists()
+    assert second.holds(first.issue("game-1"), "game-1")
+
+
+def test_a_terminal_game_never_makes_a_tokens_key(tmp_path: Path) -> None:
+    bootstrap(f"sqlite:///{tmp_path / 'games.db'}", environment={}).close()
+    assert not (tmp_path / "games.db.key").exists()

@@ -18,8 +18,8 @@ import httpx
 import uvicorn
 
 from mastermind import Code
-from mastermind.service import FixedSecrets, Games, SecretMaker, random_secret
-from mastermind.store import SQLiteEventStore
+from mastermind.bootstrap import bootstrap
+from mastermind.service import FixedSecrets, SecretMaker, random_secret
 from mastermind.web import create_app
 from support.driver import BoardView, GameSetup, Rejected, Row
 
@@ -31,8 +31,13 @@ class HttpServer:
         self.code_maker: SecretMaker = random_secret
         self.url = ""
         self._directory = tempfile.TemporaryDirectory()
-        self._store = SQLiteEventStore(Path(self._directory.name) / "games.db")
-        app = create_app(Games(self._store, self._make_secret))
+        self._application = bootstrap(
+            f"sqlite:///{Path(self._directory.name) / 'games.db'}",
+            secret_maker=self._make_secret,
+            hints=None,
+            environment={},
+        )
+        app = create_app(self._application)
         self._server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_config=None))
         self._thread: threading.Thread | None = None
 
@@ -57,7 +62,7 @@ class HttpServer:
         self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=10)
-        self._store.close()
+        self._application.close()
         self._directory.cleanup()
 
 

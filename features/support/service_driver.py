@@ -6,8 +6,7 @@ import tempfile
 from pathlib import Path
 
 from mastermind import Code, DecodingBoard, GameError
-from mastermind.service import Games
-from mastermind.store import SQLiteEventStore
+from mastermind.bootstrap import bootstrap
 from support.driver import BoardView, GameSetup, Rejected
 
 
@@ -15,8 +14,8 @@ class ServiceDriver:
     def __init__(self) -> None:
         self._directory = tempfile.TemporaryDirectory()
         self.database = Path(self._directory.name) / "games.db"
-        self.store = SQLiteEventStore(self.database)
-        self.games = Games(self.store)
+        self.application = bootstrap(f"sqlite:///{self.database}", hints=None, environment={})
+        self.games = self.application.games
         self.game_id = ""
 
     def join(self, setup: GameSetup) -> None:
@@ -43,7 +42,7 @@ class ServiceDriver:
         return BoardView.of(self.games.board(self.game_id))
 
     def close(self) -> None:
-        self.store.close()
+        self.application.close()
         self._directory.cleanup()
 
     @staticmethod

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 __all__ = ["main"]
 
 _EXTRA = ("click", "platformdirs", "rich")
-EXTRA_MISSING = 'mastermind\'s terminal game needs its extra: pip install "mastermind[cli]"'
+EXTRA_MISSING = 'mastermind\'s terminal game needs its extra: pip install ".[cli]" from a checkout'
 
 
 def main(args: Sequence[str] | None = None) -> None:

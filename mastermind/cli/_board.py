@@ -8,8 +8,15 @@ import attrs
 from rich.console import Group
 from rich.text import Text
 
-from mastermind.cli._palette import has_unique_initials, terminal_colour
-from mastermind.domain import BoardRow, Code, DecodingBoard, Feedback, Outcome
+from mastermind.cli._palette import terminal_colour
+from mastermind.domain import (
+    BoardRow,
+    Code,
+    DecodingBoard,
+    Feedback,
+    Outcome,
+    has_unique_initials,
+)
 
 _CODE_PEG = "●"
 _KEY_PEGS = {True: ("●", "○", "·"), False: ("B", "W", ".")}

@@ -24,8 +24,10 @@ from typing import Any
 import click
 
 from mastermind.cli._documents import error_document
-from mastermind.cli._wiring import StoreUnavailable, UnusableStoreURL, reason, store_errors
+from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, reason
 from mastermind.domain import GameError, InvalidGameSetup
+from mastermind.service import HintUnavailable
+from mastermind.store import StoreError
 
 REFUSED = 1
 USAGE = 2
@@ -68,9 +70,9 @@ class BoundaryGroup(click.Group):
             status = _complain(error.message, exit_status(error))
         except UnusableStoreURL as error:
             status = _complain(str(error), USAGE)
-        except StoreUnavailable as error:
+        except (CannotOpenGames, HintUnavailable) as error:
             status = _complain(str(error), REFUSED)
-        except store_errors() as error:
+        except StoreError as error:
             status = _complain(f"The games could not be read or saved: {reason(error)}", REFUSED)
         if standalone_mode:
             sys.exit(status)

@@ -1,26 +1,24 @@
-"""Hints from the solver: the guess it would make next, worked out from the board's rows.
+"""Hints and the code breaker in the terminal: what a hint says, and the strategies.
 
-A hint sees what the player sees, the guesses and their key pegs, never the secret. The
-solver needs the ``solver`` extra (numpy), so it is imported only when a hint is asked
-for; without it, asking says what to install.
+A hint comes from ``Games``, which asks the code breaker the bootstrap chose. ``solve``
+plays a whole game with the solver itself, which needs the ``solver`` extra (numpy):
+it is imported only then, and without it ``solve`` says what to install.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from mastermind._advice import SolverMissing
 from mastermind.cli._board import PegLook
-from mastermind.domain import Code, DecodingBoard
+from mastermind.domain import Code
+from mastermind.service import Hint, HintUnavailable
 
 if TYPE_CHECKING:
-    from mastermind.solver import Advisor, Hint, Solver
-
-T = TypeVar("T")
-
-SOLVER_MISSING = 'The solver is not installed: pip install "mastermind[solver]"'
+    from mastermind.solver import Solver
 
 STRATEGIES = (
     "entropy",
@@ -35,51 +33,25 @@ STRATEGIES = (
 """``mastermind.solver.STRATEGIES``, known without importing numpy (a test keeps them equal)."""
 
 
-class SolverMissing(Exception):
-    """The ``solver`` extra is not installed."""
+def solver_for(
+    strategy: str | None, available_pegs: Sequence[str], length: int, *, seed: int
+) -> Solver:
+    """The solver that plays a game of these colours and length by ``strategy``, or by
+    the best strategy for it.
 
-    def __init__(self) -> None:
-        super().__init__(SOLVER_MISSING)
-
-
-class GameTooLarge(Exception):
-    """The game has more codes than the solver plays."""
-
-
-class CodeBreakers:
-    """The solver's advice, loaded on the first question so that numpy is only needed then.
-
-    Raises (from every method that plays):
-        SolverMissing: numpy is not installed.
-        GameTooLarge: the game has more codes than the solver plays.
+    Raises:
+        SolverMissing: the solver is not installed.
+        HintUnavailable: the game is too large for the solver.
         ValueError: the strategy cannot play a game this size.
     """
-
-    def __init__(self, strategy: str | None = None, *, seed: int = 0) -> None:
-        self.strategy = strategy
-        self.seed = seed
-        self._advisor: Advisor | None = None
-
-    def solver(self, available_pegs: Sequence[str], length: int) -> Solver:
-        """The solver for a game of these colours and length."""
-        return self._asking(lambda advisor: advisor.solver(available_pegs, length))
-
-    def hint(self, board: DecodingBoard) -> Hint:
-        """The next guess for a game in play, from the rows of its board alone."""
-        return self._asking(lambda advisor: advisor.hint(board))
-
-    def _asking(self, question: Callable[[Advisor], T]) -> T:
-        try:
-            from mastermind.solver import Advisor
-            from mastermind.solver import GameTooLarge as TooLargeForTheSolver
-        except ImportError:
-            raise SolverMissing() from None
-        if self._advisor is None:
-            self._advisor = Advisor(self.strategy, seed=self.seed)
-        try:
-            return question(self._advisor)
-        except TooLargeForTheSolver as error:
-            raise GameTooLarge(str(error)) from None
+    try:
+        from mastermind.solver import Advisor, GameTooLarge
+    except ImportError:
+        raise SolverMissing() from None
+    try:
+        return Advisor(strategy, seed=seed).solver(available_pegs, length)
+    except GameTooLarge as error:
+        raise HintUnavailable(str(error)) from None
 
 
 def code_with_names(code: Code, look: PegLook) -> Text:

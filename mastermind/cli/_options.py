@@ -12,14 +12,11 @@ from click.core import ParameterSource
 from mastermind.bootstrap import SECRET_VARIABLE, STORE_VARIABLE
 from mastermind.cli._palette import DEFAULT_PALETTE, PaletteChoiceError, choose_palette
 from mastermind.cli._wiring import StoreChoice
-from mastermind.domain import CLASSIC_PEGS
+from mastermind.domain import CLASSIC_PEGS, MAX_ATTEMPTS, MAX_LENGTH
 
 """A secret for every game, for tests and demonstrations; never needed to play."""
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-LONGEST_CODE = 10
-"""The most pegs a row of the board shows comfortably in 80 columns."""
 
 
 def _palette(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -42,13 +39,17 @@ def _options(*options: Callable[[F], F]) -> Callable[[F], F]:
 
 length_option = click.option(
     "--length",
-    type=click.IntRange(1, LONGEST_CODE),
+    type=int,
     default=4,
     show_default=True,
-    help="Pegs in the secret code.",
+    help=f"Pegs in the secret code, 1 to {MAX_LENGTH}.",
 )
 attempts_option = click.option(
-    "--attempts", type=int, default=12, show_default=True, help="Guesses allowed."
+    "--attempts",
+    type=int,
+    default=12,
+    show_default=True,
+    help=f"Guesses allowed, 1 to {MAX_ATTEMPTS}.",
 )
 colours_option = click.option(
     "--colours",

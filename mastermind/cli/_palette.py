@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 from rich.color import Color, ColorParseError
 
-from mastermind.domain import CLASSIC_PEGS
+from mastermind.domain import CLASSIC_PEGS, split_names
 
 DEFAULT_PALETTE: tuple[str, ...] = (*CLASSIC_PEGS, "Cyan", "White")
 """The classic six and two more, every initial distinct: ``--colours N`` takes the first N."""
 
 FEWEST_COLOURS = 2
 MOST_COLOURS = len(DEFAULT_PALETTE)
-
-_NAME_SEPARATORS = re.compile(r"[\s,]+")
 
 _TERMINAL_COLOURS = {
     "Red": "red1",
@@ -46,7 +42,7 @@ def choose_palette(colours: str) -> tuple[str, ...]:
                 f"{count} is not a number of colours from {FEWEST_COLOURS} to {MOST_COLOURS}."
             )
         return DEFAULT_PALETTE[:count]
-    names = tuple(name for name in _NAME_SEPARATORS.split(text) if name)
+    names = tuple(split_names(text))
     if not names:
         raise PaletteChoiceError("give a number of colours, or their names.")
     return names
@@ -62,8 +58,3 @@ def terminal_colour(peg: str) -> str | None:
     except ColorParseError:
         return None
     return peg.casefold()
-
-
-def has_unique_initials(palette: tuple[str, ...]) -> bool:
-    """Whether a peg can be shown, and typed, by its initial alone."""
-    return len({peg[:1].casefold() for peg in palette}) == len(palette)

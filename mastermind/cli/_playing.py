@@ -20,13 +20,7 @@ from mastermind.cli._options import (
 )
 from mastermind.cli._session import Ending, ReadLine, Session, ask_to_play_again
 from mastermind.cli._terminal import Terminal, read_line_from_stdin
-from mastermind.cli._wiring import (
-    StoreChoice,
-    latest_game_in_play,
-    opened_games,
-    resolve_game_id,
-)
-from mastermind.domain import GameAlreadyLost, GameAlreadyWon, Outcome
+from mastermind.cli._wiring import StoreChoice, opened_games
 from mastermind.service import Games
 
 
@@ -72,13 +66,10 @@ def resume(
     """Go on playing a game: the one GAME_ID names, or else the latest one in play."""
     terminal, choice = Terminal.open(colour), store_choice(database, store_url)
     with opened_games(choice) as games:
-        game_id = resolve_game_id(games, game_id) if game_id else latest_game_in_play(games)
+        game_id = games.find(game_id) if game_id else games.latest_in_play()
         session = _session(games, game_id, terminal, read_line_from_stdin(), choice)
         session.show_board()
-        if session.board.outcome is Outcome.WON:
-            raise GameAlreadyWon(game_id)
-        if session.board.outcome is Outcome.LOST:
-            raise GameAlreadyLost(game_id)
+        session.board.in_play()
         _end(session.play())
 
 
@@ -101,7 +92,7 @@ def new(
     """Start a game to play with 'mastermind guess', one command a guess."""
     choice = store_choice(database, store_url)
     with reported_as_json(as_json), opened_games(choice) as games:
-        board = games.board(games.join(attempts, palette, length, secret, unique=unique))
+        board = games.start(attempts, palette, length, secret, unique=unique)
     if as_json:
         echo_json(board_document(board))
         return
@@ -130,7 +121,7 @@ def guess(
 ) -> None:
     """Make one guess in a game, such as: mastermind guess GAME_ID red green blue yellow."""
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        board = games.guess(resolve_game_id(games, game_id), " ".join(guess))
+        board = games.guess(games.find(game_id), " ".join(guess))
     if as_json:
         echo_json(board_document(board))
         return
@@ -152,7 +143,7 @@ def give_up(
 ) -> None:
     """Give a game up: it counts as lost, and its secret is shown."""
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        board = games.give_up(resolve_game_id(games, game_id))
+        board = games.give_up(games.find(game_id))
     if as_json:
         echo_json(board_document(board))
         return

@@ -29,7 +29,7 @@ def serve(host: str, port: int, workers: int, database: Path | None, store_url: 
 
     Servers that share a PostgreSQL store (--store postgresql://...) must share
     MASTERMIND_WEB_SECRET, the key of the players' tokens. Needs the web extra:
-    pip install "mastermind[web]".
+    pip install ".[web]" from a checkout.
     """
     try:
         from mastermind.web import InvalidTokenKey

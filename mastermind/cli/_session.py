@@ -21,9 +21,9 @@ from mastermind.cli._board import (
     row_line,
     secret_line,
 )
-from mastermind.cli._hinting import CodeBreakers, GameTooLarge, SolverMissing, hint_text
+from mastermind.cli._hinting import hint_text
 from mastermind.domain import GameAlreadyLost, GameAlreadyWon, GameError
-from mastermind.service import Games
+from mastermind.service import Games, HintUnavailable
 
 ReadLine = Callable[[str], str]
 """Shows a prompt and answers the line typed, without its newline.
@@ -73,7 +73,6 @@ class Session:
         self.resume_command = resume_command
         self.board = games.board(game_id)
         self.look = PegLook(self.board.available_pegs, colour)
-        self.code_breakers = CodeBreakers()
 
     def play(self) -> Ending:
         """Take guesses and commands until the game is over or the player leaves it."""
@@ -129,14 +128,17 @@ class Session:
         self._reveal()
         return Ending.OVER
 
-    def hint(self) -> None:
+    def hint(self) -> Ending | None:
         """Suggest a guess, worked out from the board's rows alone, never the secret."""
         try:
-            suggestion = self.code_breakers.hint(self.board)
-        except (GameTooLarge, SolverMissing) as error:
+            suggestion = self.games.hint(self.game_id)
+        except (GameAlreadyWon, GameAlreadyLost) as error:
+            return self._ended_elsewhere(error)
+        except HintUnavailable as error:
             self.console.print(Text(str(error), style=self._warning))
-            return
+            return None
         self.console.print(hint_text(suggestion, self.look))
+        return None
 
     def leave(self) -> Ending:
         self._say_how_to_resume()
@@ -202,7 +204,7 @@ PROMPT_COMMANDS: tuple[PromptCommand, ...] = (
     PromptCommand(
         ("hint",),
         "suggest a guess, and count the codes still possible",
-        lambda session: session.hint(),
+        Session.hint,
     ),
     PromptCommand(
         ("give up", "giveup", "give-up"),

@@ -11,17 +11,12 @@ from pathlib import Path
 
 import click
 
+from mastermind._advice import SOLVER_MISSING, SolverMissing
+from mastermind.bootstrap import bootstrap
 from mastermind.cli._board import PegLook, describe_outcome, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
-from mastermind.cli._hinting import (
-    SOLVER_MISSING,
-    STRATEGIES,
-    CodeBreakers,
-    GameTooLarge,
-    SolverMissing,
-    hint_text,
-)
+from mastermind.cli._hinting import STRATEGIES, hint_text, solver_for
 from mastermind.cli._options import (
     attempts_option,
     colour_option,
@@ -33,10 +28,9 @@ from mastermind.cli._options import (
     store_options,
 )
 from mastermind.cli._terminal import Terminal
-from mastermind.cli._wiring import opened_games, reason, resolve_game_id
-from mastermind.domain import Code, DecodingBoard, GameAlreadyLost, GameAlreadyWon, Outcome
-from mastermind.service import Games
-from mastermind.store import InMemoryEventStore
+from mastermind.cli._wiring import opened_games, reason
+from mastermind.domain import Code, DecodingBoard, Outcome
+from mastermind.service import Games, HintUnavailable
 
 strategy_option = click.option(
     "--strategy",
@@ -74,19 +68,18 @@ def solve(
     "borb"), or else a secret drawn at random. A SECRET's length overrides --length.
     The game is played in memory, and is not kept.
     """
-    breakers = CodeBreakers(strategy, seed=seed)
-    games = Games(InMemoryEventStore())
+    games = bootstrap("memory://", hints=None, environment={}).games
     with reported_as_json(as_json):
-        game_id = games.join(attempts, palette, length, " ".join(secret) or None)
-    board = games.board(game_id)
+        board = games.start(attempts, palette, length, " ".join(secret) or None)
+    game_id = board.game_id
     try:
-        chosen = breakers.solver(board.available_pegs, board.code_length).strategy
-    except GameTooLarge as error:
+        chosen = solver_for(strategy, board.available_pegs, board.code_length, seed=seed).strategy
+    except SolverMissing as error:
+        raise click.ClickException(str(error)) from None
+    except HintUnavailable as error:
         raise click.UsageError(str(error)) from None
     except ValueError as error:
         raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
-    except SolverMissing as error:
-        raise click.ClickException(str(error)) from None
     from mastermind.solver import CodeBreaker
 
     terminal = None if as_json else Terminal.open(colour)
@@ -147,20 +140,15 @@ def hint(
     The code breaker works it out from the board's guesses and key pegs alone, as a
     player would: it never looks at the secret.
     """
-    with reported_as_json(as_json):
-        with opened_games(store_choice(database, store_url)) as games:
-            game_id = resolve_game_id(games, game_id)
-            board = games.board(game_id)
-        if board.outcome is Outcome.WON:
-            raise GameAlreadyWon(game_id)
-        if board.outcome is Outcome.LOST:
-            raise GameAlreadyLost(game_id)
-    try:
-        suggestion = CodeBreakers(strategy).hint(board)
-    except (GameTooLarge, SolverMissing) as error:
-        raise click.ClickException(str(error)) from None
-    except ValueError as error:
-        raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
+    with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
+        game_id = games.find(game_id)
+        try:
+            suggestion = games.hint(game_id, strategy)
+        except HintUnavailable as error:
+            raise click.ClickException(str(error)) from None
+        except ValueError as error:
+            raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
+        board = games.board(game_id)
     if as_json:
         echo_json(
             {

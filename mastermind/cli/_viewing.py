@@ -24,7 +24,7 @@ from mastermind.cli._options import (
 )
 from mastermind.cli._reports import games_table, history_table, statistics_view
 from mastermind.cli._terminal import Terminal
-from mastermind.cli._wiring import opened_games, resolve_game_id
+from mastermind.cli._wiring import opened_games
 from mastermind.domain import DecodingBoard
 
 
@@ -38,7 +38,7 @@ def show(
 ) -> None:
     """Print a game's board. The secret shows only once the game is over."""
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        board = games.board(resolve_game_id(games, game_id))
+        board = games.board(games.find(game_id))
     if as_json:
         echo_json(board_document(board))
         return
@@ -60,8 +60,8 @@ def history(
     the game's own stream. The secret is masked until the game is over.
     """
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        game_id = resolve_game_id(games, game_id)
-        records = games.store.load(game_id).records
+        game_id = games.find(game_id)
+        records = games.history(game_id)
     reveal = DecodingBoard.from_events(record.event for record in records).is_over
     if as_json:
         events = [record_document(record, reveal) for record in records]

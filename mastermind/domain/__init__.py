@@ -1,13 +1,21 @@
 """The pure core: the rules of Mastermind as a decider. No I/O, no randomness, no clock."""
 
-from mastermind.domain.board import BoardRow, DecodingBoard, Outcome
-from mastermind.domain.code import CLASSIC_PEGS, Code, UnreadableCode
+from mastermind.domain.board import BoardRow, BoardSoFar, DecodingBoard, Outcome, board_view
+from mastermind.domain.code import (
+    CLASSIC_PEGS,
+    SEPARATOR_CHARACTERS,
+    Code,
+    UnreadableCode,
+    has_unique_initials,
+    split_names,
+)
 from mastermind.domain.decider import (
     Decider,
     Lost,
     NotStarted,
     Started,
     State,
+    View,
     Won,
     decide,
     decider,
@@ -16,6 +24,7 @@ from mastermind.domain.decider import (
     is_terminal,
 )
 from mastermind.domain.errors import (
+    CommandForAnotherGame,
     GameAlreadyLost,
     GameAlreadyStarted,
     GameAlreadyWon,
@@ -38,12 +47,21 @@ from mastermind.domain.messages import (
     JoinGame,
     MakeGuess,
 )
+from mastermind.domain.rules import (
+    MAX_ATTEMPTS,
+    MAX_COLOUR_NAME,
+    MAX_COLOURS,
+    MAX_LENGTH,
+    GameSetup,
+)
 
 __all__ = [
     "BoardRow",
+    "BoardSoFar",
     "CLASSIC_PEGS",
     "Code",
     "Command",
+    "CommandForAnotherGame",
     "Decider",
     "DecodingBoard",
     "Event",
@@ -54,6 +72,7 @@ __all__ = [
     "GameError",
     "GameLost",
     "GameNotStarted",
+    "GameSetup",
     "GameStarted",
     "GameWon",
     "GiveUp",
@@ -65,17 +84,26 @@ __all__ = [
     "JoinGame",
     "KeyPeg",
     "Lost",
+    "MAX_ATTEMPTS",
+    "MAX_COLOURS",
+    "MAX_COLOUR_NAME",
+    "MAX_LENGTH",
     "MakeGuess",
     "NotStarted",
     "Outcome",
+    "SEPARATOR_CHARACTERS",
     "Started",
     "State",
     "UnreadableCode",
+    "View",
     "Won",
+    "board_view",
     "decide",
     "decider",
     "evolve",
+    "has_unique_initials",
     "initial_state",
     "is_terminal",
     "score",
+    "split_names",
 ]

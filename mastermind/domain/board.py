@@ -8,6 +8,8 @@ from collections.abc import Iterable
 import attrs
 
 from mastermind.domain.code import Code
+from mastermind.domain.decider import View
+from mastermind.domain.errors import GameAlreadyLost, GameAlreadyWon, GameNotStarted
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade
 
@@ -39,6 +41,8 @@ class DecodingBoard:
     rows: tuple[BoardRow, ...] = ()
     secret: Code | None = None
     """``None`` while the game is in play: the board shows the shield, not the code."""
+    unique: bool = False
+    """No colour appears twice in the secret."""
 
     @property
     def attempts_used(self) -> int:
@@ -57,6 +61,20 @@ class DecodingBoard:
         """Lost with attempts to spare: the code breaker surrendered."""
         return self.outcome is Outcome.LOST and self.attempts_left > 0
 
+    def in_play(self) -> DecodingBoard:
+        """This board, if its game is in play: the rules take guesses and hints for it.
+
+        Raises:
+            GameNotStarted, GameAlreadyWon, GameAlreadyLost: as the decider would.
+        """
+        if self.outcome is Outcome.WON:
+            raise GameAlreadyWon(self.game_id)
+        if self.outcome is Outcome.LOST:
+            raise GameAlreadyLost(self.game_id)
+        if self.outcome is Outcome.NOT_STARTED:
+            raise GameNotStarted(self.game_id)
+        return self
+
     @classmethod
     def from_events(cls, events: Iterable[Event], game_id: str = "") -> DecodingBoard:
         """Fold a game's events into its board.
@@ -64,24 +82,45 @@ class DecodingBoard:
         The secret is read from ``GameStarted`` but only shown once a terminal event has
         been folded, so a board of a game in play cannot leak it.
         """
-        board = cls(game_id, Outcome.NOT_STARTED, 0, 0, ())
-        secret: Code | None = None
-        for event in events:
-            match event:
-                case GameStarted():
-                    secret = event.secret
-                    board = cls(
-                        event.game_id,
-                        Outcome.IN_PROGRESS,
-                        event.total_attempts,
-                        event.code_length,
-                        event.available_pegs,
-                    )
-                case GuessMade():
-                    row = BoardRow(event.guess, event.feedback)
-                    board = attrs.evolve(board, rows=(*board.rows, row))
-                case GameWon():
-                    board = attrs.evolve(board, outcome=Outcome.WON, secret=secret)
-                case GameLost():
-                    board = attrs.evolve(board, outcome=Outcome.LOST, secret=secret)
-        return board
+        board = board_view.fold(events).board
+        return (
+            board
+            if board.outcome is not Outcome.NOT_STARTED
+            else attrs.evolve(board, game_id=game_id)
+        )
+
+
+@attrs.frozen
+class BoardSoFar:
+    """The board folded so far, and the secret it keeps behind the shield until the end."""
+
+    board: DecodingBoard
+    secret: Code | None = attrs.field(default=None, repr=False)
+
+
+def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
+    board = folded.board
+    match event:
+        case GameStarted():
+            started = DecodingBoard(
+                event.game_id,
+                Outcome.IN_PROGRESS,
+                event.total_attempts,
+                event.code_length,
+                event.available_pegs,
+                unique=event.unique,
+            )
+            return BoardSoFar(started, event.secret)
+        case GuessMade():
+            board = attrs.evolve(board, rows=(*board.rows, BoardRow(event.guess, event.feedback)))
+        case GameWon():
+            board = attrs.evolve(board, outcome=Outcome.WON, secret=folded.secret)
+        case GameLost():
+            board = attrs.evolve(board, outcome=Outcome.LOST, secret=folded.secret)
+    return BoardSoFar(board, folded.secret)
+
+
+board_view: View[Event, BoardSoFar] = View(
+    _evolve, BoardSoFar(DecodingBoard("", Outcome.NOT_STARTED, 0, 0, ()))
+)
+"""The decoding board as a view of a game's events: ``board_view.fold(events).board``."""

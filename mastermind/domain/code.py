@@ -10,8 +10,21 @@ import attrs
 CLASSIC_PEGS: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
 """The six colours of the classic board game, in the order the solver numbers them."""
 
-SEPARATORS = re.compile(r"[\s,;]+")
-"""What separates the colours of a typed code, and so what no colour's name may hold."""
+SEPARATOR_CHARACTERS = r"\s,;"
+"""What separates the colours of a typed code, and so what no colour's name may hold,
+as the inside of a regular expression's character class (for JSON Schema patterns too)."""
+
+SEPARATORS = re.compile(f"[{SEPARATOR_CHARACTERS}]+")
+
+
+def split_names(text: str) -> list[str]:
+    """The words of ``text``, as a code or a palette is typed: ``"Red, green blue"``."""
+    return [word for word in SEPARATORS.split(text) if word]
+
+
+def has_unique_initials(palette: Sequence[str]) -> bool:
+    """Whether every colour of ``palette`` can be shown, and typed, by its initial alone."""
+    return bool(_initials(palette))
 
 
 class UnreadableCode(ValueError):
@@ -56,7 +69,7 @@ class Code:
         Raises:
             UnreadableCode: the text holds no peg at all.
         """
-        words = [word for word in SEPARATORS.split(text) if word]
+        words = split_names(text)
         if not words:
             raise UnreadableCode(text, "it holds no colour")
         by_name = {name.casefold(): name for name in available_pegs}
@@ -72,6 +85,19 @@ class Code:
                 pegs.append(word)
         return cls(pegs)
 
+    @classmethod
+    def from_names(cls, names: Iterable[str], available_pegs: Sequence[str] = CLASSIC_PEGS) -> Code:
+        """A code given peg by peg, each a colour's name or initial in any case.
+
+        ``["red", "G", "Blue", "y"]`` reads as Red Green Blue Yellow. A peg that names no
+        colour of the palette is kept as given, for the game to refuse by name.
+        """
+        by_name = {name.casefold(): name for name in available_pegs}
+        by_initial = _initials(available_pegs)
+        return cls(
+            by_name.get(name.casefold()) or by_initial.get(name.casefold(), name) for name in names
+        )
+
     def __len__(self) -> int:
         return len(self.pegs)
 
@@ -86,7 +112,7 @@ class Code:
 def _initials(available_pegs: Sequence[str]) -> dict[str, str]:
     """Map each initial to its colour, or nothing if two colours share an initial."""
     by_initial = {name[:1].casefold(): name for name in available_pegs if name}
-    return by_initial if len(by_initial) == len(available_pegs) else {}
+    return by_initial if by_initial and len(by_initial) == len(available_pegs) else {}
 
 
 def _initials_only(word: str, by_initial: dict[str, str], alone: bool) -> bool:

@@ -7,8 +7,9 @@ from typing import Generic, TypeVar
 
 import attrs
 
-from mastermind.domain.code import SEPARATORS, Code
+from mastermind.domain.code import Code
 from mastermind.domain.errors import (
+    CommandForAnotherGame,
     GameAlreadyLost,
     GameAlreadyStarted,
     GameAlreadyWon,
@@ -30,6 +31,7 @@ from mastermind.domain.messages import (
     JoinGame,
     MakeGuess,
 )
+from mastermind.domain.rules import GameSetup
 
 
 @attrs.frozen
@@ -46,6 +48,7 @@ class Started:
     total_attempts: int
     available_pegs: tuple[str, ...]
     attempts_used: int = 0
+    unique: bool = False
 
     @property
     def attempts_left(self) -> int:
@@ -78,6 +81,8 @@ def decide(command: Command, state: State) -> tuple[Event, ...]:
     Raises:
         GameError: the rules refuse the command; see the subclasses.
     """
+    if not isinstance(state, NotStarted) and command.game_id != state.game_id:
+        raise CommandForAnotherGame(state.game_id, command.game_id)
     match command:
         case JoinGame():
             return _join(command, state)
@@ -92,7 +97,13 @@ def evolve(state: State, event: Event) -> State:
     """The state after ``event``. Events are facts, so an event that cannot follow is a bug."""
     match state, event:
         case NotStarted(), GameStarted():
-            return Started(event.game_id, event.secret, event.total_attempts, event.available_pegs)
+            return Started(
+                event.game_id,
+                event.secret,
+                event.total_attempts,
+                event.available_pegs,
+                unique=event.unique,
+            )
         case Started(), GuessMade():
             return attrs.evolve(state, attempts_used=state.attempts_used + 1)
         case Started(), GameWon():
@@ -110,35 +121,29 @@ def _join(command: JoinGame, state: State) -> tuple[Event, ...]:
         raise InvalidGameSetup(command.game_id, reason)
     return (
         GameStarted(
-            command.game_id, command.secret, command.total_attempts, command.available_pegs
+            command.game_id,
+            command.secret,
+            command.total_attempts,
+            command.available_pegs,
+            command.unique,
         ),
     )
 
 
 def _setup_problem(command: JoinGame) -> str | None:
-    palette = command.available_pegs
-    if not palette:
-        return "the palette has no colours"
-    if any(not name.strip() for name in palette):
-        return "a colour in the palette has no name"
-    if any(SEPARATORS.search(name) for name in palette):
-        return "a colour's name cannot hold spaces, commas or semicolons"
-    if len({name.casefold() for name in palette}) != len(palette):
-        return f"the palette names a colour twice ({', '.join(palette)})"
-    if not command.secret.pegs:
+    secret = command.secret.pegs
+    if not secret:
         return "the secret is empty"
-    outside = [peg for peg in command.secret.pegs if peg not in palette]
+    setup = GameSetup(len(secret), command.total_attempts, command.available_pegs, command.unique)
+    problem = setup.problem()
+    if problem:
+        return problem
+    outside = [peg for peg in secret if peg not in command.available_pegs]
     if outside:
         return f"the secret uses {', '.join(outside)}, which the palette lacks"
-    if not _is_whole_number(command.total_attempts):
-        return f"the number of attempts must be a whole number, not {command.total_attempts!r}"
-    if command.total_attempts < 1:
-        return f"a game needs at least 1 attempt, not {command.total_attempts}"
+    if command.unique and len(set(secret)) < len(secret):
+        return "the secret repeats a colour"
     return None
-
-
-def _is_whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _started(game_id: str, state: State) -> Started:
@@ -173,6 +178,22 @@ def _guess(command: MakeGuess, game: Started) -> tuple[Event, ...]:
 C = TypeVar("C")
 E = TypeVar("E")
 S = TypeVar("S")
+V = TypeVar("V")
+
+
+@attrs.frozen
+class View(Generic[E, V]):
+    """A read model as a pure fold: an initial state and how each event changes it."""
+
+    evolve: Callable[[V, E], V]
+    initial_state: V
+
+    def fold(self, events: Iterable[E]) -> V:
+        """The state reached from the initial state through ``events``."""
+        state = self.initial_state
+        for event in events:
+            state = self.evolve(state, event)
+        return state
 
 
 @attrs.frozen
@@ -190,6 +211,30 @@ class Decider(Generic[C, E, S]):
         for event in events:
             state = self.evolve(state, event)
         return state
+
+    def with_view(self, view: View[E, V]) -> Decider[C, E, tuple[S, V]]:
+        """This decider, also folding ``view`` from the same events in the same pass.
+
+        Commands are decided on this decider's own state; the view only watches. A
+        service that answers a read model after each command then folds a stream once.
+        """
+        decide, evolve = self.decide, self.evolve
+
+        def decide_on_own_state(command: C, state: tuple[S, V]) -> tuple[E, ...]:
+            return decide(command, state[0])
+
+        def evolve_both(state: tuple[S, V], event: E) -> tuple[S, V]:
+            return evolve(state[0], event), view.evolve(state[1], event)
+
+        def is_terminal(state: tuple[S, V]) -> bool:
+            return self.is_terminal(state[0])
+
+        return Decider(
+            decide_on_own_state,
+            evolve_both,
+            (self.initial_state, view.initial_state),
+            is_terminal,
+        )
 
 
 decider: Decider[Command, Event, State] = Decider(decide, evolve, initial_state, is_terminal)

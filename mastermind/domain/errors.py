@@ -99,6 +99,15 @@ class GameAlreadyLost(GameError):
         super().__init__(game_id, "The game is over: it has been lost.")
 
 
+class CommandForAnotherGame(GameError):
+    def __init__(self, game_id: str, command_game_id: str) -> None:
+        super().__init__(
+            game_id,
+            f"This is game {game_id!r}: a command for game {command_game_id!r} cannot change it.",
+        )
+        self.command_game_id = command_game_id
+
+
 class InvalidGameSetup(GameError):
     def __init__(self, game_id: str, reason: str) -> None:
         super().__init__(game_id, f"The game cannot start: {reason}.")

@@ -20,6 +20,8 @@ class JoinGame:
     secret: Code
     total_attempts: int = 12
     available_pegs: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_palette)
+    unique: bool = False
+    """No colour appears twice in the secret, as in some editions of the game."""
 
 
 @attrs.frozen
@@ -46,6 +48,8 @@ class GameStarted:
     secret: Code
     total_attempts: int
     available_pegs: tuple[str, ...] = attrs.field(converter=_to_palette)
+    unique: bool = False
+    """No colour appears twice in the secret; records written before it existed read False."""
 
     @property
     def code_length(self) -> int:

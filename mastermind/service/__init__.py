@@ -1,8 +1,10 @@
 """The application around the core: games kept in a store, and read models of them."""
 
-from mastermind.service._runner import CommandRunner
+from mastermind.service._hints import Hint, HintSource, HintUnavailable
+from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
-from mastermind.service.games import GameNotFound, Games
+from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
+from mastermind.service.games import AmbiguousGameId, GameNotFound, Games, NoGameInPlay
 from mastermind.service.projections import (
     GameCatalogue,
     GameSummary,
@@ -11,12 +13,22 @@ from mastermind.service.projections import (
 )
 
 __all__ = [
+    "AmbiguousGameId",
     "CommandRunner",
     "FixedSecrets",
     "GameCatalogue",
     "GameNotFound",
     "GameSummary",
     "Games",
+    "Handled",
+    "Hint",
+    "HintSource",
+    "HintUnavailable",
+    "IdempotencyKeyReused",
+    "InvalidTokenKey",
+    "KEY_VARIABLE",
+    "NoGameInPlay",
+    "PlayerTokens",
     "SecretMaker",
     "Statistics",
     "catch_up",

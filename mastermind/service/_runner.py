@@ -5,16 +5,49 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from mastermind.domain import Decider, Event
-from mastermind.store import EventStore, VersionConflict
+import attrs
+
+from mastermind.domain import Decider
+from mastermind.store import EventStore, Stream, VersionConflict
 
 C = TypeVar("C")
+E = TypeVar("E")
 S = TypeVar("S")
 
+IDEMPOTENCY_KEY = "idempotency_key"
+"""The metadata under which an append keeps the key of the command that made it."""
+REQUEST = "request"
+"""The metadata under which an append keeps what the keyed command asked for."""
 
-class CommandRunner(Generic[C, S]):
+
+class IdempotencyKeyReused(ValueError):
+    """A key already handled for another request: keys name one request each."""
+
+    def __init__(self, stream_id: str, key: str) -> None:
+        super().__init__(
+            f"The idempotency key {key!r} was already used for another request on "
+            f"{stream_id!r}: use a new key for each request."
+        )
+        self.stream_id = stream_id
+        self.key = key
+
+
+@attrs.frozen
+class Handled(Generic[E, S]):
+    """What handling a command did: the events it appended, and the stream's state after."""
+
+    state: S
+    events: tuple[E, ...]
+    """The stream's events, up to and including those the command appended."""
+    new_events: tuple[E, ...]
+    """The events the command appended: for a replayed key, those of the first time."""
+    replayed: bool = False
+    """The key had been handled before: nothing was decided or appended this time."""
+
+
+class CommandRunner(Generic[C, E, S]):
     """Runs any decider over an event store, with optimistic concurrency.
 
     When another writer appends to the stream between the load and the append, the
@@ -24,7 +57,7 @@ class CommandRunner(Generic[C, S]):
 
     def __init__(
         self,
-        decider: Decider[C, Event, S],
+        decider: Decider[C, E, S],
         store: EventStore,
         max_attempts: int = 10,
         backoff_seconds: float = 0.001,
@@ -36,24 +69,68 @@ class CommandRunner(Generic[C, S]):
         self.max_attempts = max_attempts
         self.backoff_seconds = backoff_seconds
 
-    def handle(self, stream_id: str, command: Callable[[S], C]) -> tuple[Event, ...]:
-        """Decide ``command(state)`` and append its events; answer the whole stream.
+    def handle(
+        self,
+        stream_id: str,
+        command: C | Callable[[S], C],
+        *,
+        idempotency_key: str | None = None,
+        request: str | None = None,
+    ) -> Handled[E, S]:
+        """Decide ``command`` on the stream's state and append its events.
 
-        The command is built from the current state, so that input can be read in the
-        game's own terms (its palette, say) on every retry. A refused command raises
-        before anything is appended.
+        ``command`` is a command, or a function that builds one from the current state,
+        so that input can be read in the game's own terms (its palette, say) on every
+        retry. A refused command raises before anything is appended.
+
+        With an ``idempotency_key``, the key is recorded with the events, and handling
+        the same key again answers the first result and appends nothing. ``request``
+        says what the command asked for (by default, the command's ``repr``): a key
+        already handled for another request raises :class:`IdempotencyKeyReused`.
         """
         for attempt in range(1, self.max_attempts + 1):
             stream = self.store.load(stream_id)
+            earlier = self._replay(stream, idempotency_key, request)
+            if earlier is not None:
+                return earlier
             state = self.decider.fold(stream.events)
-            new_events = self.decider.decide(command(state), state)
+            decided = command(state) if callable(command) else command
+            metadata: dict[str, str] = {}
+            if idempotency_key is not None:
+                metadata = {IDEMPOTENCY_KEY: idempotency_key, REQUEST: request or repr(decided)}
+                earlier = self._replay(stream, idempotency_key, metadata[REQUEST])
+                if earlier is not None:
+                    return earlier
+            new_events = self.decider.decide(decided, state)
             try:
-                self.store.append(stream_id, new_events, stream.version)
+                self.store.append(stream_id, new_events, stream.version, metadata=metadata)
             except VersionConflict:
                 if attempt == self.max_attempts:
                     raise
                 # Jitter spreads out writers that collided, so they stop colliding.
                 time.sleep(random.uniform(0, self.backoff_seconds * 2**attempt))
                 continue
-            return (*stream.events, *new_events)
+            for event in new_events:
+                state = self.decider.evolve(state, event)
+            return Handled(state, (*stream.events, *new_events), new_events)
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _replay(self, stream: Stream, key: str | None, request: str | None) -> Handled[E, S] | None:
+        """The first result of the keyed command, if the stream records it.
+
+        Without a ``request`` to compare, it cannot tell yet: it answers ``None``.
+        """
+        if key is None or request is None:
+            return None
+        positions = [
+            index
+            for index, record in enumerate(stream.records)
+            if record.metadata.get(IDEMPOTENCY_KEY) == key
+        ]
+        if not positions:
+            return None
+        if stream.records[positions[0]].metadata.get(REQUEST) != request:
+            raise IdempotencyKeyReused(stream.stream_id, key)
+        events: tuple[Any, ...] = stream.events[: positions[-1] + 1]
+        new_events = tuple(stream.records[index].event for index in positions)
+        return Handled(self.decider.fold(events), events, new_events, replayed=True)

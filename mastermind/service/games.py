@@ -8,31 +8,37 @@ from collections.abc import Callable, Sequence
 
 from mastermind.domain import (
     CLASSIC_PEGS,
+    BoardSoFar,
     Code,
     Command,
+    Decider,
     DecodingBoard,
+    Event,
     GameError,
     GameNotStarted,
+    GameSetup,
     GiveUp,
     InvalidGameSetup,
     JoinGame,
     MakeGuess,
-    Started,
+    Outcome,
     State,
     UnreadableCode,
-    decide,
+    board_view,
     decider,
-    initial_state,
 )
-from mastermind.service._runner import CommandRunner
+from mastermind.service._hints import Hint, HintSource, HintUnavailable
+from mastermind.service._runner import CommandRunner, Handled
 from mastermind.service._secrets import SecretMaker, random_secret
-from mastermind.service.projections import (
-    GameCatalogue,
-    GameSummary,
-    Statistics,
-    catch_up,
-)
-from mastermind.store import EventStore
+from mastermind.service.projections import GameCatalogue, GameSummary, Statistics, catch_up
+from mastermind.store import EventStore, RecordedEvent
+
+_GAMES_BY_KEY = uuid.UUID("3f2b9c1e-8d4a-5b6f-9e07-6a1c2d3e4f50")
+"""The namespace of the ids of games started with an idempotency key: one id a key."""
+
+Playing = tuple[State, BoardSoFar]
+"""A game's state under the rules, and its board, folded in one pass over its events."""
+_playing: Decider[Command, Event, Playing] = decider.with_view(board_view)
 
 
 class GameNotFound(GameError):
@@ -40,11 +46,27 @@ class GameNotFound(GameError):
         super().__init__(game_id, f"There is no game with id {game_id!r}.")
 
 
+class AmbiguousGameId(GameError):
+    def __init__(self, game_id: str, matches: Sequence[str]) -> None:
+        shown = ", ".join(matches[:3]) + (", ..." if len(matches) > 3 else "")
+        super().__init__(
+            game_id,
+            f"The id {game_id!r} could be any of {len(matches)} games ({shown}): type more of it.",
+        )
+        self.matches = tuple(matches)
+
+
+class NoGameInPlay(GameError):
+    def __init__(self) -> None:
+        super().__init__("", "No game is in play: start one with 'mastermind play'.")
+
+
 class Games:
     """Join, play and inspect games kept in an event store.
 
     Every command goes through one runner: load the game's stream, fold it, decide, and
     append with the expected version, retrying when another writer got there first.
+    ``hints`` is the code breaker asked by :meth:`hint`; without one, hints are refused.
     """
 
     def __init__(
@@ -52,15 +74,65 @@ class Games:
         store: EventStore,
         secret_maker: SecretMaker = random_secret,
         *,
+        hints: HintSource | None = None,
         max_attempts: int = 10,
-        new_game_id: Callable[[], str] = lambda: str(uuid.uuid4()),
+        new_game_id: Callable[[], str] | None = None,
     ) -> None:
-        self.store = store
+        self._store = store
         self._secret_maker = secret_maker
-        self._new_game_id = new_game_id
-        self._runner = CommandRunner(decider, store, max_attempts=max_attempts)
+        self._hints = hints
+        self._new_game_id = new_game_id or (lambda: str(uuid.uuid4()))
+        self._runner = CommandRunner(_playing, store, max_attempts=max_attempts)
         self._lock = threading.Lock()
         self._catalogue = GameCatalogue()
+
+    def start(
+        self,
+        total_attempts: int = 12,
+        available_pegs: Sequence[str] = CLASSIC_PEGS,
+        length: int = 4,
+        secret: Code | str | None = None,
+        *,
+        unique: bool = False,
+        idempotency_key: str | None = None,
+    ) -> DecodingBoard:
+        """Start a game and answer its first board.
+
+        Without a ``secret`` the code maker draws one of ``length`` pegs; with ``unique``
+        no colour appears twice in it, as in some editions of the game. Starting again
+        with the same ``idempotency_key`` and setup answers the same game.
+
+        Raises:
+            InvalidGameSetup: the game could not be played as asked.
+            IdempotencyKeyReused: the key started a game of another setup.
+        """
+        if idempotency_key is None:
+            game_id = self._new_game_id()
+        else:
+            game_id = str(uuid.uuid5(_GAMES_BY_KEY, idempotency_key))
+        if isinstance(available_pegs, str):
+            raise InvalidGameSetup(game_id, "the palette must list colour names, not be one string")
+        palette = tuple(available_pegs)
+        request = repr((total_attempts, palette, length, secret, unique))
+        if secret is not None:
+            code = _read(secret, palette)
+            join = JoinGame(game_id, code, total_attempts, palette, unique)
+            return self._handle(game_id, join, idempotency_key, request).state[1].board
+        problem = GameSetup(length, total_attempts, palette, unique).problem()
+        if problem:
+            raise InvalidGameSetup(game_id, problem)
+
+        def join_with_a_made_secret(state: Playing) -> JoinGame:
+            made = self._secret_maker(palette, length, unique)
+            if not set(made.pegs) <= set(palette):
+                # The rules would name the colours that do not fit: whoever joins must not
+                # learn a secret the code maker chose, even a bad one.
+                raise InvalidGameSetup(game_id, "the code maker's secret does not fit this game")
+            return JoinGame(game_id, made, total_attempts, palette, unique)
+
+        return (
+            self._handle(game_id, join_with_a_made_secret, idempotency_key, request).state[1].board
+        )
 
     def join(
         self,
@@ -71,111 +143,136 @@ class Games:
         *,
         unique: bool = False,
     ) -> str:
-        """Start a game and answer its id.
+        """Start a game and answer its id; see :meth:`start`."""
+        board = self.start(total_attempts, available_pegs, length, secret, unique=unique)
+        return board.game_id
 
-        Without a ``secret`` the code maker draws one of ``length`` pegs; with ``unique``
-        no colour appears twice in it, as in some editions of the game.
+    def guess(
+        self,
+        game_id: str,
+        guess: Code | str | Sequence[str],
+        *,
+        idempotency_key: str | None = None,
+    ) -> DecodingBoard:
+        """Place a guess, typed as names or initials, or given as a code or a list of names
+        or initials, and answer the board after it.
 
-        Raises:
-            InvalidGameSetup: the game could not be played as asked.
-        """
-        game_id = self._new_game_id()
-        if isinstance(available_pegs, str):
-            raise InvalidGameSetup(game_id, "the palette must list colour names, not be one string")
-        palette = tuple(available_pegs)
-        made = secret is None
-        if secret is None:
-            secret = self._make_secret(game_id, palette, length, unique)
-        elif isinstance(secret, str):
-            secret = _read(secret, palette)
-        if unique and len(set(secret.pegs)) < len(secret.pegs):
-            raise InvalidGameSetup(game_id, "the secret repeats a colour")
-        if made:
-            _refuse_setup_apart_from_the_secret(game_id, total_attempts, palette)
-            if not set(secret.pegs) <= set(palette):
-                # Whoever joins must not learn a secret the code maker chose, even a bad one.
-                raise InvalidGameSetup(game_id, "the code maker's secret does not fit this palette")
-        join = JoinGame(game_id, secret, total_attempts, palette)
-        self._runner.handle(game_id, lambda _: join)
-        return game_id
-
-    def guess(self, game_id: str, guess: Code | str | Sequence[str]) -> DecodingBoard:
-        """Place a guess, typed as names or initials, or given as a code or a list of names.
+        A guess sent again with the same ``idempotency_key`` answers the board it left
+        the first time, and uses no attempt.
 
         Raises:
             GameNotFound: no game has this id.
             GameError: the rules refuse the guess; nothing is recorded.
+            IdempotencyKeyReused: the key was used for another guess.
         """
 
-        def make_guess(state: State) -> MakeGuess:
-            if isinstance(guess, Code):
-                return MakeGuess(game_id, guess)
-            if not isinstance(guess, str):
-                return MakeGuess(game_id, Code(guess))
-            palette = state.available_pegs if isinstance(state, Started) else CLASSIC_PEGS
+        def make_guess(state: Playing) -> MakeGuess:
+            # The board keeps the palette after the game ends, so that a retried guess
+            # reads as it did the first time.
+            palette = state[1].board.available_pegs or CLASSIC_PEGS
             return MakeGuess(game_id, _read(guess, palette))
 
-        return self._run(game_id, make_guess)
+        return self._handle(game_id, make_guess, idempotency_key).state[1].board
 
     def give_up(self, game_id: str) -> DecodingBoard:
         """Surrender: the game is lost and its secret shown."""
-        return self._run(game_id, lambda _: GiveUp(game_id))
+        return self._handle(game_id, GiveUp(game_id)).state[1].board
 
     def board(self, game_id: str) -> DecodingBoard:
         """The game as its player sees it; the secret shows only once the game is over."""
-        stream = self.store.load(game_id)
+        return DecodingBoard.from_events(record.event for record in self.history(game_id))
+
+    def history(self, game_id: str) -> tuple[RecordedEvent, ...]:
+        """The records a game is made of, as the store keeps them."""
+        stream = self._store.load(game_id)
         if not stream.version:
             raise GameNotFound(game_id)
-        return DecodingBoard.from_events(stream.events, game_id)
+        return stream.records
+
+    def find(self, typed: str) -> str:
+        """The game that ``typed`` names: its whole id, or the start of just one game's id.
+
+        Raises:
+            GameNotFound: no game's id is or starts with ``typed``.
+            AmbiguousGameId: several games' ids start with ``typed``.
+        """
+        typed = typed.strip()
+        if not typed:
+            raise GameNotFound(typed)
+        if self._store.load(typed).version:
+            return typed
+        matches = [s.game_id for s in self.summaries() if s.game_id.startswith(typed)]
+        if not matches:
+            raise GameNotFound(typed)
+        if len(matches) > 1:
+            raise AmbiguousGameId(typed, matches)
+        return matches[0]
+
+    def latest_in_play(self) -> str:
+        """The game most recently started among those still in play.
+
+        Raises:
+            NoGameInPlay: every game is over, or there is none.
+        """
+        in_play = [s.game_id for s in self.summaries() if s.outcome is Outcome.IN_PROGRESS]
+        if not in_play:
+            raise NoGameInPlay()
+        return in_play[-1]
+
+    def offers_hints(self, board: DecodingBoard) -> bool:
+        """Whether :meth:`hint` can answer for a game like this one while it is in play."""
+        return self._hints is not None and not board.is_over and self._hints.offers(board)
+
+    def hint(self, game_id: str, strategy: str | None = None) -> Hint:
+        """The code breaker's next guess for a game in play, from its board alone.
+
+        Raises:
+            GameNotFound, GameAlreadyWon, GameAlreadyLost: no game in play has this id.
+            HintUnavailable: no code breaker is installed, or the game is too large.
+            ValueError: the strategy is unknown, or cannot play a game this size.
+        """
+        board = self.board(game_id).in_play()
+        if self._hints is None:
+            raise HintUnavailable("Hints need the code breaker, the solver extra, installed.")
+        return self._hints.hint(board, strategy)
 
     def summaries(self) -> list[GameSummary]:
         """Every game in the store, oldest first."""
         with self._lock:
-            catch_up(self._catalogue, self.store)
+            catch_up(self._catalogue, self._store)
             return self._catalogue.summaries()
 
     def statistics(self) -> Statistics:
         with self._lock:
-            catch_up(self._catalogue, self.store)
+            catch_up(self._catalogue, self._store)
             return Statistics.of(self._catalogue.summaries())
 
-    def _run(self, game_id: str, command: Callable[[State], Command]) -> DecodingBoard:
+    def close(self) -> None:
+        """Close the store the games are kept in."""
+        self._store.close()
+
+    def _handle(
+        self,
+        game_id: str,
+        command: Command | Callable[[Playing], Command],
+        idempotency_key: str | None = None,
+        request: str | None = None,
+    ) -> Handled[Event, Playing]:
         try:
-            events = self._runner.handle(game_id, command)
+            return self._runner.handle(
+                game_id, command, idempotency_key=idempotency_key, request=request
+            )
         except GameNotStarted:
             raise GameNotFound(game_id) from None
-        return DecodingBoard.from_events(events, game_id)
-
-    def _make_secret(
-        self, game_id: str, palette: tuple[str, ...], length: int, unique: bool
-    ) -> Code:
-        if not isinstance(length, int) or isinstance(length, bool):
-            raise InvalidGameSetup(
-                game_id, f"a code's length must be a whole number, not {length!r}"
-            )
-        if length < 1:
-            raise InvalidGameSetup(game_id, f"a code needs at least 1 peg, not {length}")
-        if not palette:
-            raise InvalidGameSetup(game_id, "the palette has no colours")
-        if unique and length > len(palette):
-            raise InvalidGameSetup(
-                game_id,
-                f"a code of {length} different colours needs at least {length} colours, "
-                f"not {len(palette)}",
-            )
-        return self._secret_maker(palette, length, unique)
 
 
-def _refuse_setup_apart_from_the_secret(
-    game_id: str, total_attempts: int, palette: tuple[str, ...]
-) -> None:
-    """Let the rules judge the palette and attempts with a stand-in secret that fits."""
-    decide(JoinGame(game_id, Code(palette[:1]), total_attempts, palette), initial_state)
-
-
-def _read(text: str, palette: Sequence[str]) -> Code:
-    """Read typed pegs; blank text is a guess of no pegs, which the rules call too short."""
+def _read(guess: Code | str | Sequence[str], palette: Sequence[str]) -> Code:
+    """A guess in the game's palette; blank text is a guess of no pegs, which is too short."""
+    if isinstance(guess, Code):
+        return guess
+    if not isinstance(guess, str):
+        return Code.from_names(guess, palette)
     try:
-        return Code.parse(text, palette)
+        return Code.parse(guess, palette)
     except UnreadableCode:
         return Code(())

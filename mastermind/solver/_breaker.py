@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from mastermind import Code, DecodingBoard, Event, GameStarted, MakeGuess, decider
+from mastermind.domain import Code, DecodingBoard, Event, GameStarted, MakeGuess, decider
 from mastermind.solver._solver import Solver
 
 

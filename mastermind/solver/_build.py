@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mastermind import CLASSIC_PEGS
+from mastermind.domain import CLASSIC_PEGS
 from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, OptimalSearch
 from mastermind.solver._scoring import CodeSpace, Indices
 from mastermind.solver._tree import StrategyTree, build, shipped_tree_name

@@ -14,7 +14,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
-from mastermind import Code, Feedback
+from mastermind.domain import Code, Feedback
 
 Digits = NDArray[np.uint8]
 """Codes as rows of colour numbers, one row per code."""

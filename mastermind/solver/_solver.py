@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from mastermind import CLASSIC_PEGS, Code, Feedback, score
+from mastermind.domain import CLASSIC_PEGS, Code, Feedback, score
 from mastermind.solver._scoring import CodeSpace
 from mastermind.solver._strategies import Strategy, play_every_secret, strategy_named
 

@@ -1,6 +1,8 @@
-"""Where games are kept: an event store port and its adapters.
+"""Where events are kept: an event store port, its adapters, and the codec above them.
 
-``PostgresEventStore`` is imported on first use, so that only its users need psycopg.
+Every store keeps events of any decider through an :class:`EventCodec`, and every store
+raises :class:`StoreError` and nothing of its driver's. ``PostgresEventStore`` is
+imported on first use, so that only its users need psycopg.
 """
 
 from __future__ import annotations
@@ -9,15 +11,24 @@ from typing import TYPE_CHECKING, Any
 
 from mastermind.store._codec import (
     EVENT_TYPES,
-    CorruptRecord,
     EncodedEvent,
     EventCodec,
     UnknownEventType,
     Upcasters,
+    mastermind_upcasters,
 )
 from mastermind.store._connect import UnsupportedStoreURL, connect
-from mastermind.store._pool import StoreClosed
-from mastermind.store._port import EventStore, RecordedEvent, Stream, VersionConflict
+from mastermind.store._port import (
+    CorruptRecord,
+    EventStore,
+    Metadata,
+    RecordedEvent,
+    StoreClosed,
+    StoreError,
+    StoreUnavailable,
+    Stream,
+    VersionConflict,
+)
 from mastermind.store.memory import InMemoryEventStore
 from mastermind.store.sqlite import SQLiteEventStore
 
@@ -31,16 +42,20 @@ __all__ = [
     "EventCodec",
     "EventStore",
     "InMemoryEventStore",
+    "Metadata",
     "PostgresEventStore",
     "RecordedEvent",
     "SQLiteEventStore",
     "StoreClosed",
+    "StoreError",
+    "StoreUnavailable",
     "Stream",
     "UnknownEventType",
     "UnsupportedStoreURL",
     "Upcasters",
     "VersionConflict",
     "connect",
+    "mastermind_upcasters",
 ]
 
 

@@ -1,13 +1,17 @@
 """Events to stored records and back: a stable type name, a schema version and JSON data.
 
-The events stay plain attrs classes. Everything a store needs to know about their shape
-on disk lives here: the names they are stored under, the version of each shape, and the
-upcasters that carry records written in an older shape to the current one.
+The events stay plain attrs classes, of Mastermind or of any other decider. Everything a
+store needs to know about their shape on disk lives here: the names they are stored
+under, the version of each shape, and the upcasters that carry records written in an
+older shape to the current one.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import types
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -16,7 +20,7 @@ import cattrs
 import cattrs.v
 
 from mastermind.domain import Code, Event, Feedback, GameLost, GameStarted, GameWon, GuessMade
-from mastermind.store._port import RecordedEvent
+from mastermind.store._port import CorruptRecord, RecordedEvent
 
 T = TypeVar("T")
 JSONObject = dict[str, Any]
@@ -28,19 +32,18 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
     "GameWon": GameWon,
     "GameLost": GameLost,
 }
-"""The name each event is stored under. A name never changes, even if its class is renamed."""
+"""The name each of Mastermind's events is stored under. A name never changes, even if
+its class is renamed."""
 
+DECODED_CACHE_SIZE = 8192
+"""How many decoded records a codec keeps, for events that nothing can change.
 
-class CorruptRecord(Exception):
-    """A stored record that cannot be turned back into an event."""
+A stream is loaded again for every command on it, so most of its records were decoded
+the time before: only the newest ones need the JSON parser and the checks of their types.
+"""
 
-    def __init__(self, stream_id: str, position: int, reason: str) -> None:
-        super().__init__(
-            f"Cannot read the record at position {position} of stream {stream_id!r}: {reason}."
-        )
-        self.stream_id = stream_id
-        self.position = position
-        self.reason = reason
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""``json.dumps(data, separators=(",", ":"))``, without making an encoder for each call."""
 
 
 class UnknownEventType(CorruptRecord):
@@ -110,29 +113,89 @@ class Upcasters:
         return data
 
 
-class EventCodec:
-    """Encodes events for a store and decodes them, upcasting old records on the way."""
+def mastermind_upcasters() -> Upcasters:
+    """The steps that read every record Mastermind ever wrote as its events are today.
 
-    def __init__(self, upcasters: Upcasters | None = None) -> None:
+    Start from these to add steps of your own for Mastermind's events.
+    """
+    upcasters = Upcasters()
+
+    @upcasters.register("GameStarted", from_version=1)
+    def unique_was_not_recorded(data: JSONObject) -> JSONObject:
+        # Before version 2 no game was played with unique colours.
+        return {"unique": False, **data}
+
+    return upcasters
+
+
+class EventCodec:
+    """Encodes events for a store and decodes them, upcasting old records on the way.
+
+    ``event_types`` maps the name each event class is stored under to the class: attrs
+    classes whose fields are strings, numbers, booleans, tuples, Mastermind's codes and
+    feedback, or attrs classes of these. Without it, the codec keeps Mastermind's events
+    with :func:`mastermind_upcasters`.
+    """
+
+    def __init__(
+        self,
+        event_types: Mapping[str, type[Any]] | None = None,
+        upcasters: Upcasters | None = None,
+    ) -> None:
+        if event_types is None:
+            event_types = EVENT_TYPES
+            upcasters = upcasters or mastermind_upcasters()
+            if upcasters.current_version("GameStarted") < 2:
+                raise ValueError(
+                    "Upcasters for Mastermind's events must include its own: "
+                    "start from mastermind.store.mastermind_upcasters()"
+                )
         self._upcasters = upcasters or Upcasters()
-        self._types = dict(EVENT_TYPES)
+        self._types = dict(event_types)
+        not_attrs = [name for name, cls in self._types.items() if not attrs.has(cls)]
+        if not_attrs:
+            raise TypeError(f"Event types must be attrs classes: {', '.join(not_attrs)} is not")
         self._names = {cls: name for name, cls in self._types.items()}
         unknown = self._upcasters.type_names() - set(self._types)
         if unknown:
             raise ValueError(f"Upcasters for unknown event types: {', '.join(sorted(unknown))}")
         self._versions = {name: self._upcasters.current_version(name) for name in self._types}
         self._converter = _converter()
+        # Each class's hooks, looked up once, on first use, rather than at every call.
+        self._unstructure: dict[type[Any], Callable[[Any], Any]] = {}
+        self._structure: dict[str, Callable[[Any, Any], Any]] = {}
+        # Only events that cannot change may be handed out twice: frozen attrs classes of
+        # frozen values. The cache keeps no failure: a bad record is refused every time.
+        self._immutable = {name for name, cls in self._types.items() if _immutable(cls)}
+        self._decode_text = functools.lru_cache(maxsize=DECODED_CACHE_SIZE)(self._structure_data)
 
     def schema_version(self, type_name: str) -> int:
         """The version that records of ``type_name`` are written with."""
         return self._versions[type_name]
 
-    def encode(self, event: Event) -> EncodedEvent:
+    @property
+    def event_types(self) -> Mapping[str, type[Any]]:
+        """The classes this codec stores, by the name each is stored under."""
+        return dict(self._types)
+
+    def encode(self, event: object) -> EncodedEvent:
+        """The record that stores ``event``.
+
+        Raises:
+            ValueError: ``event`` is of no type this codec knows.
+        """
         name = self._names.get(type(event))
         if name is None:
-            raise TypeError(f"{type(event).__name__} is not an event this codec knows")
-        data = self._converter.unstructure(event, unstructure_as=type(event))
-        return EncodedEvent(name, self._versions[name], json.dumps(data, separators=(",", ":")))
+            raise ValueError(
+                f"{type(event).__name__} is not an event type this codec knows: "
+                f"give it to EventCodec(event_types=...) to store it"
+            )
+        unstructure = self._unstructure.get(type(event))
+        if unstructure is None:
+            unstructure = self._converter.get_unstructure_hook(type(event))
+            self._unstructure[type(event)] = unstructure
+        data = unstructure(event)
+        return EncodedEvent(name, self._versions[name], _COMPACT.encode(data))
 
     def decode(
         self,
@@ -142,7 +205,7 @@ class EventCodec:
         *,
         stream_id: str,
         position: int,
-    ) -> Event:
+    ) -> Any:
         """The event a stored record holds.
 
         Raises:
@@ -158,20 +221,31 @@ class EventCodec:
                 stream_id,
                 position,
                 f"{type_name} is stored with schema versions 1 to {current}, not {schema}"
-                + (" (a newer version of mastermind may have written it)" if schema > 0 else ""),
+                + (" (a newer version of the program may have written it)" if schema > 0 else ""),
             )
         try:
-            loaded = json.loads(data) if isinstance(data, str | bytes) else data
-            if not isinstance(loaded, dict):
-                raise TypeError(f"its data is a JSON {type(loaded).__name__}, not an object")
-            if schema < current:
-                loaded = self._upcasters.upcast(type_name, schema, loaded, current)
-            return self._converter.structure(loaded, cls)
+            if type_name in self._immutable and isinstance(data, str | bytes):
+                return self._decode_text(type_name, schema, data)
+            return self._structure_data(type_name, schema, data)
         except cattrs.BaseValidationError as error:
             reason = "; ".join(cattrs.transform_error(error, type_name, _describe))
             raise CorruptRecord(stream_id, position, reason) from error
         except Exception as error:
             raise CorruptRecord(stream_id, position, f"{type_name}: {error}") from error
+
+    def _structure_data(self, type_name: str, schema: int, data: str | bytes | JSONObject) -> Any:
+        """The event of a record whose type and schema version are known to be right."""
+        loaded = json.loads(data) if isinstance(data, str | bytes) else data
+        if not isinstance(loaded, dict):
+            raise TypeError(f"its data is a JSON {type(loaded).__name__}, not an object")
+        current = self._versions[type_name]
+        if schema < current:
+            loaded = self._upcasters.upcast(type_name, schema, loaded, current)
+        cls = self._types[type_name]
+        structure = self._structure.get(type_name)
+        if structure is None:
+            structure = self._structure[type_name] = self._converter.get_structure_hook(cls)
+        return structure(loaded, cls)
 
 
 def check_versions(records: Iterable[RecordedEvent]) -> None:
@@ -194,7 +268,43 @@ def _converter() -> cattrs.Converter:
     )
     converter.register_structure_hook(str, lambda value, _: _exactly(str, value))
     converter.register_structure_hook(int, lambda value, _: _exactly(int, value))
+    converter.register_structure_hook(bool, lambda value, _: _exactly(bool, value))
     return converter
+
+
+@attrs.frozen
+class _Frozen:
+    """Any frozen attrs class has this class's ``__setattr__``, which refuses to set."""
+
+
+_IMMUTABLE_VALUES = (str, int, float, bool, bytes, type(None))
+
+
+def _immutable(kind: Any, seen: frozenset[Any] = frozenset()) -> bool:
+    """Whether no value of the type ``kind`` can change once it is made.
+
+    Frozen attrs classes whose fields are of such types qualify, and so do tuples of
+    them; anything the type hints do not pin down does not.
+    """
+    if kind in _IMMUTABLE_VALUES:
+        return True
+    origin, arguments = typing.get_origin(kind), typing.get_args(kind)
+    if origin is tuple or origin is typing.Union or origin is types.UnionType:
+        return all(argument is Ellipsis or _immutable(argument, seen) for argument in arguments)
+    if not (isinstance(kind, type) and attrs.has(kind)):
+        return False
+    if kind.__setattr__ is not _Frozen.__setattr__:
+        return False
+    if kind in seen:
+        return True
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:  # a hint that names what its module cannot find: take no chances
+        return False
+    return all(
+        field.name in hints and _immutable(hints[field.name], seen | {kind})
+        for field in attrs.fields(kind)
+    )
 
 
 def _describe(error: BaseException, expected: type | None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from mastermind.store._codec import EventCodec
 from mastermind.store._port import EventStore
 
 SCHEMES = ("memory://", "sqlite:///PATH", "postgresql://USER@HOST/DATABASE")
@@ -22,15 +23,18 @@ class UnsupportedStoreURL(ValueError):
         self.reason = reason
 
 
-def connect(url: str) -> EventStore:
-    """Open the event store that ``url`` names.
+def connect(url: str, *, codec: EventCodec | None = None) -> EventStore:
+    """Open the event store that ``url`` names, keeping events through ``codec``.
+
+    Without a codec, the store keeps Mastermind's events, reading old records through
+    :func:`~mastermind.store.mastermind_upcasters`.
 
     - ``memory://``: a store in this process's memory, gone when the process ends.
     - ``sqlite:///games.db`` (relative) or ``sqlite:////var/lib/games.db`` (absolute): a
       SQLite file, created with its parent directories if missing. Add
       ``?synchronous=full`` to sync every commit to disk.
     - ``postgresql://user:password@host:5432/db``: a PostgreSQL database, which needs
-      ``pip install "mastermind[postgres]"``. Anything libpq accepts in a URL works.
+      the ``postgres`` extra. Anything libpq accepts in a URL works.
 
     Raises:
         UnsupportedStoreURL: the URL names no store, or names one wrongly.
@@ -42,18 +46,18 @@ def connect(url: str) -> EventStore:
             raise UnsupportedStoreURL(url, "a memory store takes no host, path or options")
         from mastermind.store.memory import InMemoryEventStore
 
-        return InMemoryEventStore()
+        return InMemoryEventStore(codec=codec)
     if scheme == "sqlite":
-        return _sqlite(url)
+        return _sqlite(url, codec)
     if scheme in ("postgresql", "postgres"):
         from mastermind.store.postgres import PostgresEventStore
 
-        return PostgresEventStore(url)
+        return PostgresEventStore(url, codec=codec)
     reason = f"the scheme {parts.scheme!r} is unknown" if scheme else "it has no scheme"
     raise UnsupportedStoreURL(url, reason)
 
 
-def _sqlite(url: str) -> EventStore:
+def _sqlite(url: str, codec: EventCodec | None) -> EventStore:
     from mastermind.store.sqlite import SQLiteEventStore
 
     parts = urlsplit(url)
@@ -71,7 +75,9 @@ def _sqlite(url: str) -> EventStore:
     if synchronous not in ("FULL", "NORMAL"):
         raise UnsupportedStoreURL(url, "synchronous is full or normal")
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    return SQLiteEventStore(path, synchronous="FULL" if synchronous == "FULL" else "NORMAL")
+    return SQLiteEventStore(
+        path, codec=codec, synchronous="FULL" if synchronous == "FULL" else "NORMAL"
+    )
 
 
 def _redacted(url: str) -> str:

@@ -8,11 +8,9 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
+from mastermind.store._port import StoreClosed
+
 C = TypeVar("C")
-
-
-class StoreClosed(RuntimeError):
-    """The store was closed: open a new one."""
 
 
 class Pool(Generic[C]):
@@ -58,7 +56,7 @@ class Pool(Generic[C]):
     def _take(self) -> C:
         with self._lock:
             if self._closed:
-                raise StoreClosed("This store is closed.")
+                raise StoreClosed()
             if self._pid != os.getpid():
                 # Forked: the parent's connections belong to the parent. Leave them alone.
                 self._idle, self._pid = [], os.getpid()

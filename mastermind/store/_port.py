@@ -1,13 +1,19 @@
-"""The event store port: what the application needs from any storage of event streams."""
+"""The event store port: what the application needs from any storage of event streams.
+
+A store keeps events of any decider: the codec above it names the event classes it
+accepts. Every store raises the same errors for the same mistakes, all of them
+:class:`StoreError` but for wrong arguments, which are ``TypeError`` and ``ValueError``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import attrs
 
-from mastermind.domain import Event
+Metadata = Mapping[str, str]
+"""What an append records beside its events, such as the key of the command that made them."""
 
 
 @attrs.frozen
@@ -19,7 +25,9 @@ class RecordedEvent:
     stream_id: str
     version: int
     """1-based place within its stream: a stream's versions run 1, 2, 3... with no gap."""
-    event: Event
+    event: Any
+    metadata: Metadata = attrs.field(factory=dict, hash=False)
+    """What the append that recorded the event carried beside it; empty for most."""
 
 
 @attrs.frozen
@@ -31,11 +39,15 @@ class Stream:
     version: int
 
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[Any, ...]:
         return tuple(record.event for record in self.records)
 
 
-class VersionConflict(Exception):
+class StoreError(Exception):
+    """Anything a store cannot do with arguments that are right."""
+
+
+class VersionConflict(StoreError):
     """Someone appended to the stream since it was read: decide again on fresh state."""
 
     def __init__(self, stream_id: str, expected: int, actual: int) -> None:
@@ -47,16 +59,52 @@ class VersionConflict(Exception):
         self.actual = actual
 
 
+class StoreClosed(StoreError):
+    """The store was closed: open a new one."""
+
+    def __init__(self) -> None:
+        super().__init__("This store is closed.")
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached, is full, or is damaged. Trying again later may work."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"The event store is unavailable: {reason}")
+        self.reason = reason
+
+
+class CorruptRecord(StoreError):
+    """A stored record that cannot be turned back into an event."""
+
+    def __init__(self, stream_id: str, position: int, reason: str) -> None:
+        super().__init__(
+            f"Cannot read the record at position {position} of stream {stream_id!r}: {reason}."
+        )
+        self.stream_id = stream_id
+        self.position = position
+        self.reason = reason
+
+
 class EventStore(Protocol):
     """Streams of events with optimistic concurrency, and one global feed for projections."""
 
-    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Any],
+        expected_version: int,
+        *,
+        metadata: Metadata | None = None,
+    ) -> int:
         """Append all of ``events`` or none, if the stream is at ``expected_version``.
 
-        Returns the stream's new version.
+        ``metadata`` is kept with each of the events. Returns the stream's new version.
 
         Raises:
             VersionConflict: the stream is at another version.
+            TypeError, ValueError: an argument is wrong, such as an empty stream id or an
+                event of a type the codec does not know. Nothing is appended.
         """
         ...
 
@@ -71,3 +119,40 @@ class EventStore(Protocol):
     def close(self) -> None:
         """Release connections and files. The store is unusable afterwards."""
         ...
+
+
+def check_stream_id(stream_id: object) -> str:
+    if not isinstance(stream_id, str):
+        raise TypeError(f"stream_id must be a str, not {type(stream_id).__name__}")
+    if not stream_id:
+        raise ValueError("stream_id must not be empty")
+    return stream_id
+
+
+def check_append(
+    stream_id: object, events: object, expected_version: object, metadata: object
+) -> dict[str, str]:
+    """Refuse wrong arguments to ``append`` alike on every store; the metadata to keep."""
+    check_stream_id(stream_id)
+    if isinstance(events, str | bytes) or not isinstance(events, Sequence):
+        raise TypeError(f"events must be a sequence of events, not {type(events).__name__}")
+    _check_count("expected_version", expected_version, least=0)
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, Mapping) or not all(
+        isinstance(key, str) and isinstance(value, str) for key, value in metadata.items()
+    ):
+        raise TypeError("metadata must map strings to strings")
+    return dict(metadata)
+
+
+def check_feed_arguments(after_position: object, limit: object) -> None:
+    _check_count("after_position", after_position, least=0)
+    _check_count("limit", limit, least=1)
+
+
+def _check_count(name: str, value: object, least: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, not {value}")

@@ -1,44 +1,104 @@
-"""Streams kept in a process's memory: for tests, examples and short-lived games."""
+"""Streams kept in a process's memory: for tests, examples and short-lived games.
+
+Events are kept encoded, as every other store keeps them, so that an event the codec
+cannot carry fails here too, long before it reaches a database.
+"""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
 
-from mastermind.domain import Event
-from mastermind.store._port import RecordedEvent, Stream, VersionConflict
+import attrs
+
+from mastermind.store._codec import EncodedEvent, EventCodec, check_versions
+from mastermind.store._port import (
+    Metadata,
+    RecordedEvent,
+    StoreClosed,
+    Stream,
+    VersionConflict,
+    check_append,
+    check_feed_arguments,
+    check_stream_id,
+)
+
+
+@attrs.frozen
+class _Row:
+    position: int
+    stream_id: str
+    version: int
+    encoded: EncodedEvent
+    metadata: Metadata
 
 
 class InMemoryEventStore:
     """An event store in a dictionary, safe to share between threads."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, codec: EventCodec | None = None) -> None:
+        self._codec = codec or EventCodec()
         self._lock = threading.Lock()
-        self._streams: dict[str, list[RecordedEvent]] = {}
-        self._feed: list[RecordedEvent] = []
+        self._streams: dict[str, list[_Row]] = {}
+        self._feed: list[_Row] = []
+        self._closed = False
 
-    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Any],
+        expected_version: int,
+        *,
+        metadata: Metadata | None = None,
+    ) -> int:
+        kept = check_append(stream_id, events, expected_version, metadata)
+        encoded = [self._codec.encode(event) for event in events]
         with self._lock:
-            stream = self._streams.setdefault(stream_id, [])
+            self._check_open()
+            stream = self._streams.get(stream_id, [])
             if len(stream) != expected_version:
                 raise VersionConflict(stream_id, expected_version, len(stream))
-            for event in events:
-                record = RecordedEvent(len(self._feed) + 1, stream_id, len(stream) + 1, event)
-                stream.append(record)
-                self._feed.append(record)
+            for record in encoded:
+                row = _Row(len(self._feed) + 1, stream_id, len(stream) + 1, record, kept)
+                stream.append(row)
+                self._feed.append(row)
+            if stream:
+                self._streams[stream_id] = stream
             return len(stream)
 
     def load(self, stream_id: str) -> Stream:
+        check_stream_id(stream_id)
         with self._lock:
-            records = tuple(self._streams.get(stream_id, ()))
+            self._check_open()
+            rows = tuple(self._streams.get(stream_id, ()))
+        records = tuple(map(self._decode, rows))
+        check_versions(records)
         return Stream(stream_id, records, len(records))
 
     def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
-        start = max(after_position, 0)  # the feed's positions are 1, 2, 3... with no gap
+        check_feed_arguments(after_position, limit)
         with self._lock:
-            return self._feed[start : start + limit]
+            self._check_open()
+            # The feed's positions are 1, 2, 3... with no gap.
+            rows = self._feed[after_position : after_position + limit]
+        return [self._decode(row) for row in rows]
 
     def close(self) -> None:
-        pass
+        with self._lock:
+            self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreClosed()
+
+    def _decode(self, row: _Row) -> RecordedEvent:
+        encoded = row.encoded
+        event = self._codec.decode(
+            encoded.type,
+            encoded.schema,
+            encoded.data,
+            stream_id=row.stream_id,
+            position=row.position,
+        )
+        return RecordedEvent(row.position, row.stream_id, row.version, event, row.metadata)

@@ -11,14 +11,13 @@ try:
     from psycopg import pq
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
-        'PostgresEventStore needs psycopg: pip install "mastermind[postgres]"'
+        'PostgresEventStore needs psycopg: pip install ".[postgres]" from a checkout'
     ) from error
 
-from mastermind.domain import Event
 from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import VersionConflict
-from mastermind.store._sql import SQLStoreReads
+from mastermind.store._port import Metadata, VersionConflict
+from mastermind.store._sql import SQLStore
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -28,26 +27,33 @@ CREATE TABLE IF NOT EXISTS events (
     type        text        NOT NULL,
     schema      integer     NOT NULL,
     data        jsonb       NOT NULL,
+    metadata    jsonb,
     recorded_at timestamptz NOT NULL DEFAULT now(),
     UNIQUE (stream_id, version)
 )"""
 
+_HAS_METADATA = (
+    "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()"
+    " AND table_name = 'events' AND column_name = 'metadata'"
+)
 _SCHEMA_LOCK = 0x6D6D_6576  # an advisory lock key, so that two servers create it only once
 _LOCK = "LOCK TABLE events IN EXCLUSIVE MODE"
 _VERSION = "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream_id = %s"
 _INSERT = (
-    "INSERT INTO events (stream_id, version, type, schema, data) VALUES (%s, %s, %s, %s, %s::jsonb)"
+    "INSERT INTO events (stream_id, version, type, schema, data, metadata)"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb)"
 )
 _LOAD = (
-    "SELECT position, version, type, schema, data FROM events WHERE stream_id = %s ORDER BY version"
+    "SELECT position, version, type, schema, data, metadata FROM events"
+    " WHERE stream_id = %s ORDER BY version"
 )
 _FEED = (
-    "SELECT stream_id, position, version, type, schema, data FROM events"
+    "SELECT stream_id, position, version, type, schema, data, metadata FROM events"
     " WHERE position > %s ORDER BY position LIMIT %s"
 )
 
 
-class PostgresEventStore(SQLStoreReads):
+class PostgresEventStore(SQLStore):
     """An event store in a PostgreSQL table, for many processes on many machines.
 
     Each append takes ``LOCK TABLE events IN EXCLUSIVE MODE`` inside its transaction.
@@ -60,6 +66,7 @@ class PostgresEventStore(SQLStoreReads):
 
     _load_query = _LOAD
     _feed_query = _FEED
+    _driver_error = psycopg.Error
 
     def __init__(
         self, conninfo: str, *, codec: EventCodec | None = None, max_idle: int = 8
@@ -69,28 +76,40 @@ class PostgresEventStore(SQLStoreReads):
         self._pool: Pool[psycopg.Connection[Any]] = Pool(
             self._open, psycopg.Connection.close, _reusable, max_idle
         )
-        with self._pool.connection() as connection:
+        with self._connection() as connection:
             # A user allowed to read and append needs no right to create tables.
             if connection.execute("SELECT to_regclass('events')").fetchone() == (None,):
                 with connection.transaction():
                     connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                     connection.execute(SCHEMA)
+            if connection.execute(_HAS_METADATA).fetchone() is None:
+                # A table made before metadata was kept.
+                with connection.transaction():
+                    connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                    connection.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS metadata jsonb")
 
     def __repr__(self) -> str:
         info = psycopg.conninfo.conninfo_to_dict(self._conninfo)
         return f"PostgresEventStore(host={info.get('host')!r}, dbname={info.get('dbname')!r})"
 
-    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
-        rows = self._rows(stream_id, events, expected_version)
-        with self._pool.connection() as connection:
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Any],
+        expected_version: int,
+        *,
+        metadata: Metadata | None = None,
+    ) -> int:
+        rows = self._rows(stream_id, events, expected_version, metadata)
+        with self._connection() as connection:
             try:
                 with connection.transaction():
                     connection.execute(_LOCK)
                     actual = _version(connection, stream_id)
                     if actual != expected_version:
                         raise VersionConflict(stream_id, expected_version, actual)
-                    for row in rows:
-                        connection.execute(_INSERT, row)
+                    if rows:
+                        connection.cursor().executemany(_INSERT, rows)
             except psycopg.errors.UniqueViolation:
                 # The unique (stream_id, version) key backs up the check above.
                 actual = _version(connection, stream_id)

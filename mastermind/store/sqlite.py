@@ -6,13 +6,12 @@ import os
 import sqlite3
 import time
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from mastermind.domain import Event
 from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import VersionConflict
-from mastermind.store._sql import SQLStoreReads
+from mastermind.store._port import Metadata, VersionConflict
+from mastermind.store._sql import SQLStore
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -22,24 +21,29 @@ CREATE TABLE IF NOT EXISTS events (
     type        TEXT    NOT NULL,
     schema      INTEGER NOT NULL,
     data        TEXT    NOT NULL,
+    metadata    TEXT,
     recorded_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     UNIQUE (stream_id, version)
 )"""
 
-_INSERT = "INSERT INTO events (stream_id, version, type, schema, data) VALUES (?, ?, ?, ?, ?)"
+_INSERT = (
+    "INSERT INTO events (stream_id, version, type, schema, data, metadata)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
 _VERSION = "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream_id = ?"
 _LOAD = (
-    "SELECT position, version, type, schema, data FROM events WHERE stream_id = ? ORDER BY version"
+    "SELECT position, version, type, schema, data, metadata FROM events"
+    " WHERE stream_id = ? ORDER BY version"
 )
 _FEED = (
-    "SELECT stream_id, position, version, type, schema, data FROM events"
+    "SELECT stream_id, position, version, type, schema, data, metadata FROM events"
     " WHERE position > ? ORDER BY position LIMIT ?"
 )
 
 Synchronous = Literal["FULL", "NORMAL"]
 
 
-class SQLiteEventStore(SQLStoreReads):
+class SQLiteEventStore(SQLStore):
     """An event store in a SQLite file, in WAL mode.
 
     Safe to share between threads, and for several processes to open the same file on one
@@ -54,6 +58,7 @@ class SQLiteEventStore(SQLStoreReads):
 
     _load_query = _LOAD
     _feed_query = _FEED
+    _driver_error = sqlite3.Error
 
     def __init__(
         self,
@@ -74,15 +79,22 @@ class SQLiteEventStore(SQLStoreReads):
         self._pool: Pool[sqlite3.Connection] = Pool(
             self._open, sqlite3.Connection.close, lambda connection: not connection.in_transaction
         )
-        with self._pool.connection() as connection:
+        with self._connection() as connection:
             self._create_schema(connection)
 
     def __repr__(self) -> str:
         return f"SQLiteEventStore({self.path!r})"
 
-    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
-        rows = self._rows(stream_id, events, expected_version)
-        with self._pool.connection() as connection:
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Any],
+        expected_version: int,
+        *,
+        metadata: Metadata | None = None,
+    ) -> int:
+        rows = self._rows(stream_id, events, expected_version, metadata)
+        with self._connection() as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
@@ -117,6 +129,9 @@ class SQLiteEventStore(SQLStoreReads):
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute("BEGIN IMMEDIATE")
                 connection.execute(SCHEMA)
+                columns = {row[1] for row in connection.execute("PRAGMA table_info(events)")}
+                if "metadata" not in columns:  # a file written before metadata was kept
+                    connection.execute("ALTER TABLE events ADD COLUMN metadata TEXT")
                 connection.execute("COMMIT")
                 return
             except sqlite3.OperationalError as error:

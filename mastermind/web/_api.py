@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -11,18 +11,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mastermind.domain import (
-    CLASSIC_PEGS,
-    Code,
-    DecodingBoard,
-    GameAlreadyLost,
-    GameAlreadyWon,
-    GameError,
-    InvalidGameSetup,
-    Outcome,
-    UnreadableCode,
-)
-from mastermind.service import Games
+from mastermind.domain import CLASSIC_PEGS, DecodingBoard, GameError, UnreadableCode
+from mastermind.service import Games, HintUnavailable, IdempotencyKeyReused, PlayerTokens
 from mastermind.store import VersionConflict
 from mastermind.web._board import board_json
 from mastermind.web._problems import Problem, json_response
@@ -34,25 +24,9 @@ from mastermind.web._requests import (
     read_json,
     strings,
 )
-from mastermind.web._tokens import PlayerTokens
 
-
-class HintProvider(Protocol):
-    """Suggests the next guess for the board of a game in play, or ``None`` for none.
-
-    A provider may also have ``offers(board) -> bool``, which boards then show as
-    ``"hints"``; without it, every game in play is taken to have hints.
-    """
-
-    def __call__(self, board: DecodingBoard, /) -> Code | None: ...
-
-
-MAX_LENGTH = 10
-MAX_ATTEMPTS = 100
-MAX_COLOURS = 20
-MAX_COLOUR_NAME = 20
 MAX_GAME_ID = 100
-_SEPARATORS = frozenset(" ,;")
+MAX_IDEMPOTENCY_KEY = 255
 
 T = TypeVar("T")
 
@@ -60,12 +34,9 @@ T = TypeVar("T")
 class GameApi:
     """The handlers of ``/games`` and below, over one ``Games`` service."""
 
-    def __init__(
-        self, games: Games, tokens: PlayerTokens, hint_provider: HintProvider | None
-    ) -> None:
+    def __init__(self, games: Games, tokens: PlayerTokens) -> None:
         self.games = games
         self.tokens = tokens
-        self.hint_provider = hint_provider
 
     def routes(self) -> list[Route]:
         return [
@@ -83,11 +54,16 @@ class GameApi:
         attempts = integer(document, "attempts", 12)
         colours = strings(document.get("colours", list(CLASSIC_PEGS)), "colours")
         unique = boolean(document, "unique", False)
-        _check_limits(length, attempts, colours)
-        game_id = await self._call(self.games.join, attempts, colours, length, unique=unique)
-        board = await self._call(self.games.board, game_id)
-        body = {**self._board(board), "token": self.tokens.issue(game_id)}
-        return json_response(body, 201, headers={"Location": _location(request, game_id)})
+        board = await self._call(
+            self.games.start,
+            attempts,
+            colours,
+            length,
+            unique=unique,
+            idempotency_key=_idempotency_key(request),
+        )
+        body = {**self._board(board), "token": self.tokens.issue(board.game_id)}
+        return json_response(body, 201, headers={"Location": _location(request, board.game_id)})
 
     async def show(self, request: Request) -> Response:
         board = await self._call(self.games.board, _game_id(request))
@@ -105,13 +81,10 @@ class GameApi:
                 field="guess",
             )
         typed = document["guess"]
-        if isinstance(typed, str):
-            board = await self._call(self.games.guess, game_id, typed)
-        else:
-            pegs = strings(typed, "guess")
-            palette = (await self._call(self.games.board, game_id)).available_pegs
-            code = Code(_read_peg(peg, palette) for peg in pegs)
-            board = await self._call(self.games.guess, game_id, code)
+        guess = typed if isinstance(typed, str) else strings(typed, "guess")
+        board = await self._call(
+            self.games.guess, game_id, guess, idempotency_key=_idempotency_key(request)
+        )
         return json_response(
             self._board(board), 201, headers={"Location": _location(request, game_id)}
         )
@@ -124,27 +97,14 @@ class GameApi:
 
     async def hint(self, request: Request) -> Response:
         game_id = self._authorize(request)
-        board = await self._call(self.games.board, game_id)
-        if self.hint_provider is None:
-            raise Problem(
-                404,
-                "HintsUnavailable",
-                'This server gives no hints: install the solver, "mastermind[solver]".',
-            )
-        if board.outcome is Outcome.WON:
-            raise Problem.from_game_error(GameAlreadyWon(game_id))
-        if board.outcome is Outcome.LOST:
-            raise Problem.from_game_error(GameAlreadyLost(game_id))
-        suggestion = await run_in_threadpool(self.hint_provider, board)
-        if suggestion is None:
-            raise Problem(404, "HintsUnavailable", "There are no hints for a game this large.")
-        return json_response({"guess": list(suggestion.pegs), "initials": suggestion.initials()})
+        try:
+            hint = await self._call(self.games.hint, game_id)
+        except HintUnavailable as error:
+            raise Problem(404, "HintsUnavailable", str(error)) from None
+        return json_response({"guess": list(hint.guess.pegs), "initials": hint.guess.initials()})
 
     def _board(self, board: DecodingBoard) -> dict[str, Any]:
-        provider = self.hint_provider
-        offers = getattr(provider, "offers", None)
-        hints = provider is not None and (offers is None or bool(offers(board)))
-        return board_json(board, hints=hints)
+        return board_json(board, hints=self.games.offers_hints(board))
 
     def _authorize(self, request: Request) -> str:
         """The game's id, once the request holds the game's player token."""
@@ -170,6 +130,8 @@ class GameApi:
             raise Problem.from_game_error(error) from None
         except UnreadableCode as error:
             raise Problem(400, "UnreadableCode", str(error)) from None
+        except IdempotencyKeyReused as error:
+            raise Problem(422, "IdempotencyKeyReused", str(error)) from None
         except VersionConflict:
             raise Problem(
                 409,
@@ -190,31 +152,16 @@ def _location(request: Request, game_id: str) -> str:
     return f"{root}/games/{quote(game_id, safe='')}"
 
 
-def _read_peg(typed: str, palette: tuple[str, ...]) -> str:
-    """A colour named or abbreviated as the game reads text; anything else as sent."""
-    try:
-        pegs = Code.parse(typed, palette).pegs
-    except UnreadableCode:
-        return typed
-    return pegs[0] if len(pegs) == 1 else typed
-
-
-def _check_limits(length: int, attempts: int, colours: list[str]) -> None:
-    """Limits of a game worth playing; the rules themselves judge the rest."""
-    reason = None
-    if length > MAX_LENGTH:
-        reason = f"a code has at most {MAX_LENGTH} pegs here"
-    elif attempts > MAX_ATTEMPTS:
-        reason = f"a game has at most {MAX_ATTEMPTS} attempts here"
-    elif len(colours) > MAX_COLOURS:
-        reason = f"a game has at most {MAX_COLOURS} colours here"
-    else:
-        for name in colours:
-            if len(name) > MAX_COLOUR_NAME or not name.isprintable():
-                reason = f"a colour's name has at most {MAX_COLOUR_NAME} printable characters"
-            elif _SEPARATORS & set(name):
-                reason = f"a colour's name holds no spaces, commas or semicolons: {name!r}"
-            if reason:
-                break
-    if reason:
-        raise Problem.from_game_error(InvalidGameSetup("", reason))
+def _idempotency_key(request: Request) -> str | None:
+    """The ``Idempotency-Key`` header: a retried request with it is answered, not redone."""
+    key = request.headers.get("idempotency-key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isprintable():
+        raise Problem(
+            400,
+            "InvalidIdempotencyKey",
+            f"An Idempotency-Key holds 1 to {MAX_IDEMPOTENCY_KEY} printable characters, "
+            "such as a fresh UUID for each request.",
+        )
+    return key

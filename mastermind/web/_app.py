@@ -13,11 +13,10 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mastermind.service import Games
-from mastermind.web._api import GameApi, HintProvider
+from mastermind.bootstrap import Application
+from mastermind.web._api import GameApi
 from mastermind.web._openapi import openapi_document
 from mastermind.web._problems import Problem, json_response
-from mastermind.web._tokens import PlayerTokens
 
 log = logging.getLogger("mastermind.web")
 
@@ -34,20 +33,14 @@ SECURITY_HEADERS = [
 _PROBLEMS_BY_STATUS = {404: "NotFound", 405: "MethodNotAllowed"}
 
 
-def create_app(
-    games: Games,
-    *,
-    hint_provider: HintProvider | None = None,
-    tokens: PlayerTokens | None = None,
-) -> Starlette:
-    """The web game over ``games``: the HTTP API, its OpenAPI document and the page.
+def create_app(application: Application) -> Starlette:
+    """The web game over an application from ``bootstrap``: the HTTP API, its OpenAPI
+    document and the page.
 
-    ``hint_provider`` suggests a guess for ``GET /games/{id}/hint``; without one, hints
-    are not offered. ``tokens`` issues and checks the players' tokens: give every
-    process that serves the same store the same key, or tokens of one are refused by
-    the other. By default the key is random, and good for this application only.
+    Its games give hints where their code breaker offers them, and its tokens are the
+    players': every process that serves the same store needs tokens of the same key.
     """
-    api = GameApi(games, tokens or PlayerTokens.random(), hint_provider)
+    api = GameApi(application.games, application.tokens)
     document = openapi_document()
     static = resources.files("mastermind.web") / "static"
     index = (static / "index.html").read_bytes()

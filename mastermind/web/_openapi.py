@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from mastermind.web._api import MAX_ATTEMPTS, MAX_COLOUR_NAME, MAX_COLOURS, MAX_LENGTH
+from mastermind.domain import (
+    MAX_ATTEMPTS,
+    MAX_COLOUR_NAME,
+    MAX_COLOURS,
+    MAX_LENGTH,
+    SEPARATOR_CHARACTERS,
+)
 
 _PROBLEMS = {
     "400": "The rules refuse: a guess too short or too long, an unknown colour, a game over.",
@@ -54,7 +60,7 @@ _COLOUR = {
     "type": "string",
     "minLength": 1,
     "maxLength": MAX_COLOUR_NAME,
-    "pattern": "^[^\\s,;]+$",
+    "pattern": f"^[^{SEPARATOR_CHARACTERS}]+$",
 }
 
 _SCHEMAS: dict[str, Any] = {

@@ -7,22 +7,21 @@ import logging
 import os
 import socket
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 import uvicorn
 from starlette.applications import Starlette
 
-from mastermind.bootstrap import STORE_VARIABLE, bootstrap
-from mastermind.store import EventStore, UnsupportedStoreURL, connect
+from mastermind.bootstrap import (
+    DEFAULT_STORE_URL,
+    STORE_VARIABLE,
+    Application,
+    bootstrap,
+    tokens_key,
+)
+from mastermind.service import KEY_VARIABLE
+from mastermind.store import UnsupportedStoreURL, connect
 from mastermind.web._app import create_app
-from mastermind.web._hints import solver_hints
-from mastermind.web._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
-
-"""A testing aid: every game gets this secret, typed as names or initials ("RGBY")."""
-"""The URL of the store to open, as for the terminal game."""
-DEFAULT_STORE_URL = "sqlite:///mastermind.db"
 
 log = logging.getLogger("mastermind.web")
 
@@ -53,7 +52,8 @@ def serve(
             store_url,
             "a store in memory belongs to one process, so several workers cannot share it",
         )
-    os.environ[KEY_VARIABLE] = key_from_environment_or_file(_key_file(store_url))
+    # Every worker takes the key from here, so that each accepts the others' tokens.
+    os.environ[KEY_VARIABLE] = tokens_key(store_url, os.environ)
     os.environ[STORE_VARIABLE] = store_url
     options: dict[str, Any] = {
         "host": host,
@@ -107,34 +107,20 @@ def app_from_environment() -> Starlette:
     ``serve``, and ``MASTERMIND_SECRET`` a secret for every game, to test with. ``serve``
     sets the first two for its workers.
     """
-    store_url = os.environ.get(STORE_VARIABLE) or DEFAULT_STORE_URL
-    store = connect(store_url)
-    if not os.environ.get(KEY_VARIABLE) and _key_file(store_url) is None:
-        log.warning("%s is not set: players' tokens are good for this process only.", KEY_VARIABLE)
-    tokens = PlayerTokens(key_from_environment_or_file(_key_file(store_url)))
-    app = create_app(bootstrap(store), hint_provider=solver_hints(), tokens=tokens)
-    app.router.lifespan_context = _closing(store)
+    application = bootstrap(environment=os.environ)
+    app = create_app(application)
+    app.router.lifespan_context = _closing(application)
     return app
 
 
 def _closing(
-    store: EventStore,
+    application: Application,
 ) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
             yield
         finally:
-            store.close()
+            application.close()
 
     return lifespan
-
-
-def _key_file(store_url: str) -> Path | None:
-    """Where a SQLite store keeps the token key: next to its database."""
-    parts = urlsplit(store_url)
-    if parts.scheme.lower() != "sqlite" or not parts.path[1:]:
-        return None
-    database = Path(unquote(parts.path[1:]))
-    database.parent.mkdir(parents=True, exist_ok=True)
-    return database.with_name(database.name + ".key")

@@ -16,6 +16,7 @@ from mastermind import (
     GameWon,
     GuessMade,
     Outcome,
+    has_unique_initials,
     score,
 )
 from mastermind.cli._board import PegLook, board_view, describe_outcome, row_line
@@ -23,7 +24,6 @@ from mastermind.cli._palette import (
     DEFAULT_PALETTE,
     PaletteChoiceError,
     choose_palette,
-    has_unique_initials,
     terminal_colour,
 )
 

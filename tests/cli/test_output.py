@@ -91,6 +91,7 @@ def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
                 "secret": None,
                 "total_attempts": 3,
                 "available_pegs": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
+                "unique": False,
             },
         },
         {

@@ -160,17 +160,19 @@ def test_a_unique_secret_never_repeats_a_colour(mastermind: Mastermind) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (("--length", "0"), "Invalid value for '--length': 0 is not in the range 1<=x<=10."),
-        (("--length", "11"), "Invalid value for '--length': 11 is not in the range 1<=x<=10."),
+        (("--length", "0"), "The game cannot start: a code needs at least 1 peg, not 0."),
+        (("--length", "11"), "The game cannot start: a code has at most 10 pegs, not 11."),
         (
             ("--length", "four"),
-            "Invalid value for '--length': 'four' is not a valid integer range.",
+            "Invalid value for '--length': 'four' is not a valid integer.",
         ),
         (("--colours", "1"), "1 is not a number of colours from 2 to 8."),
         (("--colours", "9"), "9 is not a number of colours from 2 to 8."),
         (("--colours", " , "), "give a number of colours, or their names."),
         (("--attempts", "0"), "The game cannot start: a game needs at least 1 attempt, not 0."),
         (("--attempts=-3",), "The game cannot start: a game needs at least 1 attempt, not -3."),
+        (("--attempts", "101"), "The game cannot start: a game has at most 100 attempts, not 101."),
+        (("--colours", "Ash " + "B" * 21), "a colour's name has at most 20 printable characters."),
         (
             ("--unique", "--length", "7"),
             "a code of 7 different colours needs at least 7 colours, not 6.",

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, Feedback, score
-from mastermind.cli._hinting import SOLVER_MISSING
+from mastermind._advice import SOLVER_MISSING
 from mastermind.cli._hinting import STRATEGIES as OFFERED
 from mastermind.solver import STRATEGIES
 from tests.cli.conftest import Mastermind, one_line_error
@@ -256,7 +256,9 @@ def test_without_numpy_solve_and_build_optimal_say_which_extra_to_install(
     result = run_without_numpy(*command)
     assert result.returncode == 1
     assert result.stderr == f"Error: {SOLVER_MISSING}\n"
-    assert SOLVER_MISSING == 'The solver is not installed: pip install "mastermind[solver]"'
+    assert SOLVER_MISSING == (
+        'The code breaker needs the solver extra: pip install ".[solver]" from a checkout'
+    )
 
 
 def test_without_numpy_hint_says_which_extra_to_install(

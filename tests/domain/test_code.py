@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mastermind import CLASSIC_PEGS, Code, UnreadableCode
-from tests.strategies import codes, palettes
+from mastermind.testing.strategies import codes, palettes
 
 
 def test_of_builds_a_code_from_colour_names() -> None:

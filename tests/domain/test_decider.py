@@ -7,6 +7,8 @@ import pytest
 from mastermind import (
     CLASSIC_PEGS,
     Code,
+    Command,
+    CommandForAnotherGame,
     Event,
     Feedback,
     GameAlreadyLost,
@@ -35,15 +37,15 @@ from mastermind import (
     initial_state,
     is_terminal,
 )
+from mastermind.domain import MAX_ATTEMPTS, MAX_COLOUR_NAME, MAX_COLOURS, MAX_LENGTH
+from mastermind.testing import given
 
 GAME = "game-1"
+OTHER_GAME = "game-2"
 SECRET = Code.of("Red", "Green", "Blue", "Yellow")
 WRONG = Code.of("Purple", "Purple", "Purple", "Purple")
 STARTED = GameStarted(GAME, SECRET, 12, CLASSIC_PEGS)
-
-
-def when(command: JoinGame | MakeGuess | GiveUp, *given: Event) -> tuple[Event, ...]:
-    return decide(command, decider.fold(given))
+TWENTY_COLOURS = tuple(f"Colour{number}" for number in range(MAX_COLOURS))
 
 
 def wrong_guesses(count: int) -> tuple[Event, ...]:
@@ -54,18 +56,24 @@ def wrong_guesses(count: int) -> tuple[Event, ...]:
 
 
 def test_joining_starts_the_game_with_the_secret_and_setup() -> None:
-    assert when(JoinGame(GAME, SECRET)) == (STARTED,)
+    given(decider).when(JoinGame(GAME, SECRET)).then(STARTED)
 
 
 def test_joining_keeps_a_custom_palette_and_attempt_count() -> None:
     command = JoinGame(GAME, Code.of("Ash", "Ash"), 3, ("Ash", "Birch"))
-    assert when(command) == (GameStarted(GAME, Code.of("Ash", "Ash"), 3, ("Ash", "Birch")),)
+    given(decider).when(command).then(GameStarted(GAME, Code.of("Ash", "Ash"), 3, ("Ash", "Birch")))
 
 
-@pytest.mark.parametrize("given", [(STARTED,), (STARTED, GameWon(GAME)), (STARTED, GameLost(GAME))])
-def test_joining_a_started_game_is_refused(given: tuple[Event, ...]) -> None:
-    with pytest.raises(GameAlreadyStarted):
-        when(JoinGame(GAME, SECRET), *given)
+def test_joining_with_unique_colours_records_that_no_colour_repeats() -> None:
+    command = JoinGame(GAME, SECRET, 12, CLASSIC_PEGS, unique=True)
+    given(decider).when(command).then(GameStarted(GAME, SECRET, 12, CLASSIC_PEGS, unique=True))
+
+
+@pytest.mark.parametrize(
+    "history", [(STARTED,), (STARTED, GameWon(GAME)), (STARTED, GameLost(GAME))]
+)
+def test_joining_a_started_game_is_refused(history: tuple[Event, ...]) -> None:
+    given(decider, *history).when(JoinGame(GAME, SECRET)).then_raises(GameAlreadyStarted)
 
 
 @pytest.mark.parametrize(
@@ -84,10 +92,107 @@ def test_joining_a_started_game_is_refused(given: tuple[Event, ...]) -> None:
 def test_joining_with_a_setup_that_cannot_be_played_is_refused(
     command: JoinGame, reason: str
 ) -> None:
-    with pytest.raises(InvalidGameSetup) as raised:
-        when(command)
-    assert raised.value.reason.startswith(reason)
-    assert raised.value.game_id == GAME
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert refusal.reason.startswith(reason)
+    assert refusal.game_id == GAME
+
+
+# The limits of a setup, which hold for every way into the game
+
+
+def test_a_code_of_the_most_pegs_allowed_can_be_played() -> None:
+    secret = Code(["Red"] * MAX_LENGTH)
+    given(decider).when(JoinGame(GAME, secret)).then(GameStarted(GAME, secret, 12, CLASSIC_PEGS))
+
+
+def test_a_game_with_the_most_attempts_allowed_can_be_played() -> None:
+    command = JoinGame(GAME, SECRET, MAX_ATTEMPTS)
+    given(decider).when(command).then(GameStarted(GAME, SECRET, MAX_ATTEMPTS, CLASSIC_PEGS))
+
+
+def test_a_palette_of_the_most_colours_and_longest_names_allowed_can_be_played() -> None:
+    palette = (*TWENTY_COLOURS[:-1], "C" * MAX_COLOUR_NAME)
+    secret = Code.of(palette[0], palette[-1])
+    given(decider).when(JoinGame(GAME, secret, 12, palette)).then(
+        GameStarted(GAME, secret, 12, palette)
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (
+            JoinGame(GAME, Code(["Red"] * (MAX_LENGTH + 1))),
+            f"a code has at most {MAX_LENGTH} pegs, not {MAX_LENGTH + 1}",
+        ),
+        (
+            JoinGame(GAME, SECRET, MAX_ATTEMPTS + 1),
+            f"a game has at most {MAX_ATTEMPTS} attempts, not {MAX_ATTEMPTS + 1}",
+        ),
+        (
+            JoinGame(GAME, Code.of("Colour0"), 12, (*TWENTY_COLOURS, "Extra")),
+            f"a palette has at most {MAX_COLOURS} colours, not {MAX_COLOURS + 1}",
+        ),
+        (
+            JoinGame(GAME, Code.of("Red"), 12, ("Red", "C" * (MAX_COLOUR_NAME + 1))),
+            f"a colour's name has at most {MAX_COLOUR_NAME} printable characters",
+        ),
+        (
+            JoinGame(GAME, Code.of("Red"), 12, ("Red", "Bell\a")),
+            f"a colour's name has at most {MAX_COLOUR_NAME} printable characters",
+        ),
+        (
+            JoinGame(GAME, Code.of("Red"), 12, ("Red", 3)),  # type: ignore[arg-type]
+            "the palette must list colour names",
+        ),
+    ],
+    ids=["pegs", "attempts", "colours", "long-name", "unprintable-name", "name-no-string"],
+)
+def test_a_setup_beyond_the_limits_is_refused_naming_the_limit(
+    command: JoinGame, reason: str
+) -> None:
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert refusal.reason == reason
+    assert refusal.message == f"The game cannot start: {reason}."
+
+
+def test_a_unique_secret_that_repeats_a_colour_is_refused() -> None:
+    command = JoinGame(GAME, Code.of("Red", "Red", "Blue", "Green"), unique=True)
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert refusal.reason == "the secret repeats a colour"
+
+
+def test_a_secret_may_repeat_a_colour_unless_the_game_is_unique() -> None:
+    secret = Code.of("Red", "Red", "Blue", "Green")
+    given(decider).when(JoinGame(GAME, secret)).then(GameStarted(GAME, secret, 12, CLASSIC_PEGS))
+
+
+def test_a_unique_code_longer_than_the_palette_is_refused() -> None:
+    command = JoinGame(
+        GAME, Code.of("Ash", "Birch", "Cedar", "Ash"), 12, ("Ash", "Birch", "Cedar"), True
+    )
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert refusal.reason == "a code of 4 different colours needs at least 4 colours, not 3"
+
+
+def test_unique_must_be_true_or_false() -> None:
+    command = JoinGame(GAME, SECRET, unique="yes")  # type: ignore[arg-type]
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert refusal.reason == "unique is true or false, not 'yes'"
+
+
+@pytest.mark.parametrize("attempts", [2.5, True, "12"])
+def test_the_number_of_attempts_must_be_a_whole_number(attempts: object) -> None:
+    command = JoinGame(GAME, SECRET, attempts)  # type: ignore[arg-type]
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert "whole number" in refusal.reason
+
+
+@pytest.mark.parametrize("name", ["Dark Blue", "Red,", "Teal;"])
+def test_a_colour_name_cannot_hold_a_separator_that_parsing_would_split(name: str) -> None:
+    command = JoinGame(GAME, Code.of("Red"), 12, ("Red", name))
+    refusal = given(decider).when(command).then_raises(InvalidGameSetup)
+    assert "cannot hold spaces, commas or semicolons" in refusal.reason
 
 
 # MakeGuess
@@ -95,72 +200,77 @@ def test_joining_with_a_setup_that_cannot_be_played_is_refused(
 
 def test_a_guess_earns_key_pegs() -> None:
     guess = Code.of("Red", "Yellow", "Blue", "Green")
-    assert when(MakeGuess(GAME, guess), STARTED) == (GuessMade(GAME, guess, Feedback(2, 2)),)
+    given(decider, STARTED).when(MakeGuess(GAME, guess)).then(
+        GuessMade(GAME, guess, Feedback(2, 2))
+    )
 
 
 def test_the_right_guess_wins_in_the_same_decision() -> None:
-    assert when(MakeGuess(GAME, SECRET), STARTED) == (
-        GuessMade(GAME, SECRET, Feedback(4, 0)),
-        GameWon(GAME),
+    given(decider, STARTED).when(MakeGuess(GAME, SECRET)).then(
+        GuessMade(GAME, SECRET, Feedback(4, 0)), GameWon(GAME)
     )
 
 
 def test_the_right_guess_on_the_last_attempt_wins() -> None:
-    assert when(MakeGuess(GAME, SECRET), STARTED, *wrong_guesses(11)) == (
-        GuessMade(GAME, SECRET, Feedback(4, 0)),
-        GameWon(GAME),
+    given(decider, STARTED, *wrong_guesses(11)).when(MakeGuess(GAME, SECRET)).then(
+        GuessMade(GAME, SECRET, Feedback(4, 0)), GameWon(GAME)
     )
 
 
 def test_the_last_wrong_guess_loses_in_the_same_decision() -> None:
-    assert when(MakeGuess(GAME, WRONG), STARTED, *wrong_guesses(11)) == (
-        GuessMade(GAME, WRONG, Feedback(0, 0)),
-        GameLost(GAME),
+    given(decider, STARTED, *wrong_guesses(11)).when(MakeGuess(GAME, WRONG)).then(
+        GuessMade(GAME, WRONG, Feedback(0, 0)), GameLost(GAME)
     )
 
 
 def test_a_wrong_guess_before_the_last_attempt_does_not_end_the_game() -> None:
-    assert when(MakeGuess(GAME, WRONG), STARTED, *wrong_guesses(10)) == (
-        GuessMade(GAME, WRONG, Feedback(0, 0)),
+    given(decider, STARTED, *wrong_guesses(10)).when(MakeGuess(GAME, WRONG)).then(
+        GuessMade(GAME, WRONG, Feedback(0, 0))
+    )
+
+
+def test_a_guess_uses_one_attempt() -> None:
+    given(decider, STARTED, *wrong_guesses(2)).when(MakeGuess(GAME, WRONG)).then_state(
+        Started(GAME, SECRET, 12, CLASSIC_PEGS, attempts_used=3)
     )
 
 
 def test_a_guess_before_joining_is_refused() -> None:
-    with pytest.raises(GameNotStarted):
-        when(MakeGuess(GAME, SECRET))
+    given(decider).when(MakeGuess(GAME, SECRET)).then_raises(GameNotStarted)
 
 
 def test_a_guess_after_winning_is_refused() -> None:
-    with pytest.raises(GameAlreadyWon):
-        when(MakeGuess(GAME, SECRET), STARTED, GameWon(GAME))
+    given(decider, STARTED, GameWon(GAME)).when(MakeGuess(GAME, SECRET)).then_raises(GameAlreadyWon)
 
 
 def test_a_guess_after_losing_is_refused() -> None:
-    with pytest.raises(GameAlreadyLost):
-        when(MakeGuess(GAME, SECRET), STARTED, GameLost(GAME))
+    given(decider, STARTED, GameLost(GAME)).when(MakeGuess(GAME, SECRET)).then_raises(
+        GameAlreadyLost
+    )
 
 
 def test_a_short_guess_is_refused_with_the_required_length() -> None:
-    with pytest.raises(GuessTooShort) as raised:
-        when(MakeGuess(GAME, Code.of("Red")), STARTED)
-    assert (raised.value.required_length, raised.value.actual_length) == (4, 1)
+    refusal = (
+        given(decider, STARTED).when(MakeGuess(GAME, Code.of("Red"))).then_raises(GuessTooShort)
+    )
+    assert (refusal.required_length, refusal.actual_length) == (4, 1)
 
 
 def test_a_long_guess_is_refused_with_the_required_length() -> None:
-    with pytest.raises(GuessTooLong) as raised:
-        when(MakeGuess(GAME, Code.of(*["Red", "Red", "Red", "Red", "Red"])), STARTED)
-    assert (raised.value.required_length, raised.value.actual_length) == (4, 5)
+    guess = Code.of(*["Red", "Red", "Red", "Red", "Red"])
+    refusal = given(decider, STARTED).when(MakeGuess(GAME, guess)).then_raises(GuessTooLong)
+    assert (refusal.required_length, refusal.actual_length) == (4, 5)
 
 
 def test_a_guess_with_unknown_colours_is_refused_naming_them_and_the_palette() -> None:
-    with pytest.raises(InvalidPegInGuess) as raised:
-        when(MakeGuess(GAME, Code.of("Pink", "Red", "Teal", "Pink")), STARTED)
-    assert raised.value.invalid_pegs == ("Pink", "Teal")
-    assert raised.value.available_pegs == CLASSIC_PEGS
+    guess = Code.of("Pink", "Red", "Teal", "Pink")
+    refusal = given(decider, STARTED).when(MakeGuess(GAME, guess)).then_raises(InvalidPegInGuess)
+    assert refusal.invalid_pegs == ("Pink", "Teal")
+    assert refusal.available_pegs == CLASSIC_PEGS
 
 
 @pytest.mark.parametrize(
-    ("given", "guess", "error"),
+    ("history", "guess", "error"),
     [
         ((), Code.of("Pink"), GameNotStarted),
         ((STARTED, GameWon(GAME)), Code.of("Pink"), GameAlreadyWon),
@@ -171,21 +281,21 @@ def test_a_guess_with_unknown_colours_is_refused_naming_them_and_the_palette() -
     ],
 )
 def test_guesses_are_checked_in_the_specified_order(
-    given: tuple[Event, ...], guess: Code, error: type[GameError]
+    history: tuple[Event, ...], guess: Code, error: type[GameError]
 ) -> None:
-    with pytest.raises(error):
-        when(MakeGuess(GAME, guess), *given)
+    refusal = given(decider, *history).when(MakeGuess(GAME, guess)).then_raises(GameError)
+    assert type(refusal) is error
 
 
 # GiveUp
 
 
 def test_giving_up_loses_the_game() -> None:
-    assert when(GiveUp(GAME), STARTED, *wrong_guesses(3)) == (GameLost(GAME),)
+    given(decider, STARTED, *wrong_guesses(3)).when(GiveUp(GAME)).then(GameLost(GAME))
 
 
 @pytest.mark.parametrize(
-    ("given", "error"),
+    ("history", "error"),
     [
         ((), GameNotStarted),
         ((STARTED, GameWon(GAME)), GameAlreadyWon),
@@ -193,10 +303,42 @@ def test_giving_up_loses_the_game() -> None:
     ],
 )
 def test_giving_up_a_game_not_in_play_is_refused(
-    given: tuple[Event, ...], error: type[GameError]
+    history: tuple[Event, ...], error: type[GameError]
 ) -> None:
-    with pytest.raises(error):
-        when(GiveUp(GAME), *given)
+    given(decider, *history).when(GiveUp(GAME)).then_raises(error)
+
+
+# Commands for another game
+
+
+@pytest.mark.parametrize(
+    "command",
+    [JoinGame(OTHER_GAME, SECRET), MakeGuess(OTHER_GAME, SECRET), GiveUp(OTHER_GAME)],
+    ids=["join", "guess", "give-up"],
+)
+@pytest.mark.parametrize(
+    "history",
+    [(STARTED,), (STARTED, *wrong_guesses(2)), (STARTED, GameWon(GAME)), (STARTED, GameLost(GAME))],
+    ids=["started", "in-play", "won", "lost"],
+)
+def test_a_command_for_another_game_is_refused_before_any_rule_is_checked(
+    history: tuple[Event, ...], command: Command
+) -> None:
+    refusal = given(decider, *history).when(command).then_raises(CommandForAnotherGame)
+    assert (refusal.game_id, refusal.command_game_id) == (GAME, OTHER_GAME)
+    assert refusal.message == (
+        "This is game 'game-1': a command for game 'game-2' cannot change it."
+    )
+
+
+def test_a_command_for_another_game_is_a_game_error() -> None:
+    assert issubclass(CommandForAnotherGame, GameError)
+
+
+def test_a_game_not_started_takes_its_id_from_the_command_that_starts_it() -> None:
+    given(decider).when(JoinGame(OTHER_GAME, SECRET)).then(
+        GameStarted(OTHER_GAME, SECRET, 12, CLASSIC_PEGS)
+    )
 
 
 # evolve, initial_state, is_terminal
@@ -213,6 +355,11 @@ def test_evolve_counts_the_attempts_used() -> None:
     assert isinstance(state, Started)
     assert state.attempts_left == 9
     assert not is_terminal(state)
+
+
+def test_evolve_keeps_whether_the_game_is_unique() -> None:
+    state = decider.fold((GameStarted(GAME, SECRET, 12, CLASSIC_PEGS, unique=True),))
+    assert state == Started(GAME, SECRET, 12, CLASSIC_PEGS, unique=True)
 
 
 def test_winning_and_losing_are_terminal() -> None:
@@ -243,18 +390,6 @@ def test_the_decider_value_bundles_the_four_functions() -> None:
         initial_state,
         is_terminal,
     )
-
-
-@pytest.mark.parametrize("attempts", [2.5, True, "12"])
-def test_the_number_of_attempts_must_be_a_whole_number(attempts: object) -> None:
-    with pytest.raises(InvalidGameSetup, match="whole number"):
-        when(JoinGame(GAME, SECRET, attempts))  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("name", ["Dark Blue", "Red,", "Teal;"])
-def test_a_colour_name_cannot_hold_a_separator_that_parsing_would_split(name: str) -> None:
-    with pytest.raises(InvalidGameSetup, match="cannot hold spaces, commas or semicolons"):
-        when(JoinGame(GAME, Code.of("Red"), 12, ("Red", name)))
 
 
 def test_a_value_that_is_no_command_is_refused_as_a_type_error() -> None:

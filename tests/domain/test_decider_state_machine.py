@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from mastermind import (
     Code,
+    CommandForAnotherGame,
     Event,
     GameError,
     GameLost,
@@ -20,7 +22,7 @@ from mastermind import (
     Started,
     decider,
 )
-from tests.strategies import guesses_for, small_games
+from mastermind.testing.strategies import commands_for, guesses_for, join_commands, small_games
 
 TERMINAL = (GameWon, GameLost)
 
@@ -81,6 +83,33 @@ class DeciderMachine(RuleBasedStateMachine):
         if not expected_refusal:
             assert outcome == (GameLost(self.game.game_id),)
 
+    @rule(data=st.data())
+    def join_a_drawn_game(self, data: st.DataObject) -> None:
+        command = data.draw(join_commands(st.just(self.game.game_id)))
+        expected_refusal = bool(self.events)
+        outcome = self.run(command)
+        assert isinstance(outcome, GameError) == expected_refusal, (command, outcome)
+        if not expected_refusal:
+            assert outcome == (
+                GameStarted(
+                    command.game_id,
+                    command.secret,
+                    command.total_attempts,
+                    command.available_pegs,
+                    command.unique,
+                ),
+            )
+            self.game = command
+
+    @precondition(lambda self: bool(self.events))
+    @rule(data=st.data())
+    def command_another_game(self, data: st.DataObject) -> None:
+        other = attrs.evolve(self.game, game_id=f"not-{self.game.game_id}")
+        command = data.draw(commands_for(other))
+        outcome = self.run(command)
+        assert isinstance(outcome, CommandForAnotherGame), (command, outcome)
+        assert (outcome.game_id, outcome.command_game_id) == (self.game.game_id, other.game_id)
+
     @rule(pegs=st.lists(st.sampled_from(("Pink", "Red")), max_size=3), attempts=st.integers(-2, 3))
     def join_with_any_setup(self, pegs: list[str], attempts: int) -> None:
         command = JoinGame(self.game.game_id, Code(pegs), attempts, ("Red", "Blue"))
@@ -100,6 +129,12 @@ class DeciderMachine(RuleBasedStateMachine):
         guesses = [event for event in self.events if isinstance(event, GuessMade)]
         if started:
             assert len(guesses) <= started[0].total_attempts
+
+    @invariant()
+    def a_unique_game_has_no_colour_twice_in_its_secret(self) -> None:
+        started = [event for event in self.events if isinstance(event, GameStarted)]
+        if started and started[0].unique:
+            assert len(set(started[0].secret.pegs)) == len(started[0].secret)
 
     @invariant()
     def a_game_starts_once_and_first(self) -> None:

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mastermind import CLASSIC_PEGS, Code, Feedback, KeyPeg, score
-from tests.strategies import code_pairs, codes, palettes
+from mastermind.testing.strategies import code_pairs, codes, palettes
 
 Pair = tuple[Code, Code, tuple[str, ...]]
 

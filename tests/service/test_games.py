@@ -173,7 +173,7 @@ def test_games_share_one_store_without_sharing_state(games: Games) -> None:
     first, second = games.join(), games.join()
     games.guess(first, "RGBY")
     assert games.board(second).outcome is Outcome.IN_PROGRESS
-    assert [type(r.event) for r in games.store.load(second).records] == [GameStarted]
+    assert [type(r.event) for r in games.history(second)] == [GameStarted]
 
 
 def test_a_second_service_on_the_same_store_sees_the_same_games(
@@ -191,7 +191,7 @@ def test_a_secret_the_code_maker_chose_is_never_named_when_it_does_not_fit() -> 
     with pytest.raises(InvalidGameSetup) as raised:
         games.join(available_pegs=("Red", "Green", "Blue", "Black"))
     assert raised.value.message == (
-        "The game cannot start: the code maker's secret does not fit this palette."
+        "The game cannot start: the code maker's secret does not fit this game."
     )
 
 

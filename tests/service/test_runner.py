@@ -14,10 +14,11 @@ from mastermind import (
     GuessTooShort,
     JoinGame,
     MakeGuess,
+    Started,
     decider,
 )
-from mastermind.service import CommandRunner
-from mastermind.store import InMemoryEventStore, VersionConflict
+from mastermind.service import CommandRunner, IdempotencyKeyReused
+from mastermind.store import InMemoryEventStore, Metadata, VersionConflict
 
 SECRET = Code.parse("RGBY")
 STARTED = GameStarted("g", SECRET, 12, CLASSIC_PEGS)
@@ -32,21 +33,69 @@ class RivalWriterStore(InMemoryEventStore):
         self.rival_appends = rival_appends
         self.attempts = 0
 
-    def append(self, stream_id: str, events: Sequence[Event], expected_version: int) -> int:
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Event],
+        expected_version: int,
+        *,
+        metadata: Metadata | None = None,
+    ) -> int:
         self.attempts += 1
         if self.rival_appends > 0:
             self.rival_appends -= 1
             super().append(stream_id, [RIVAL_GUESS], expected_version)
-        return super().append(stream_id, events, expected_version)
+        return super().append(stream_id, events, expected_version, metadata=metadata)
 
 
 def test_the_runner_appends_the_decided_events_and_answers_the_whole_stream() -> None:
     store = InMemoryEventStore()
     runner = CommandRunner(decider, store)
-    runner.handle("g", lambda _: JoinGame("g", SECRET))
-    events = runner.handle("g", lambda _: MakeGuess("g", Code.parse("RYBG")))
-    assert events == (STARTED, GuessMade("g", Code.parse("RYBG"), Feedback(2, 2)))
-    assert store.load("g").events == events
+    runner.handle("g", JoinGame("g", SECRET))
+    handled = runner.handle("g", lambda _: MakeGuess("g", Code.parse("RYBG")))
+    guessed = GuessMade("g", Code.parse("RYBG"), Feedback(2, 2))
+    assert handled.events == (STARTED, guessed)
+    assert handled.new_events == (guessed,)
+    assert store.load("g").events == handled.events
+
+
+def test_the_runner_answers_the_state_after_the_command() -> None:
+    runner = CommandRunner(decider, InMemoryEventStore())
+    runner.handle("g", JoinGame("g", SECRET))
+    handled = runner.handle("g", MakeGuess("g", Code.parse("RYBG")))
+    assert handled.state == decider.fold(handled.events)
+    assert isinstance(handled.state, Started)
+    assert handled.state.attempts_used == 1
+
+
+def test_a_command_handled_again_with_its_key_answers_the_first_result_and_appends_nothing() -> (
+    None
+):
+    store = InMemoryEventStore()
+    runner = CommandRunner(decider, store)
+    runner.handle("g", JoinGame("g", SECRET))
+    guess = MakeGuess("g", Code.parse("RYBG"))
+    first = runner.handle("g", guess, idempotency_key="k")
+    runner.handle("g", MakeGuess("g", Code.parse("PPPP")))
+    again = runner.handle("g", guess, idempotency_key="k")
+    assert (again.events, again.new_events, again.state) == (
+        first.events,
+        first.new_events,
+        first.state,
+    )
+    assert (first.replayed, again.replayed) == (False, True)
+    assert store.load("g").version == 3
+    assert store.load("g").records[1].metadata["idempotency_key"] == "k"
+
+
+def test_a_key_used_again_for_another_command_is_refused_and_appends_nothing() -> None:
+    store = InMemoryEventStore()
+    runner = CommandRunner(decider, store)
+    runner.handle("g", JoinGame("g", SECRET))
+    runner.handle("g", MakeGuess("g", Code.parse("RYBG")), idempotency_key="k")
+    with pytest.raises(IdempotencyKeyReused, match="'k' was already used"):
+        runner.handle("g", MakeGuess("g", Code.parse("PPPP")), idempotency_key="k")
+    assert store.load("g").version == 2
 
 
 def test_a_refused_command_appends_nothing() -> None:
@@ -68,7 +117,7 @@ def test_after_a_conflict_the_runner_decides_again_on_fresh_state() -> None:
         seen_attempts.append(getattr(state, "attempts_used", -1))
         return MakeGuess("g", Code.parse("RYBG"))
 
-    events = CommandRunner(decider, store, backoff_seconds=0).handle("g", guess)
+    events = CommandRunner(decider, store, backoff_seconds=0).handle("g", guess).events
     assert seen_attempts == [0, 1, 2]
     assert events[-1] == GuessMade("g", Code.parse("RYBG"), Feedback(2, 2))
     assert store.load("g").version == 4

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 
@@ -25,9 +26,9 @@ from mastermind.store import (
     EncodedEvent,
     EventCodec,
     UnknownEventType,
-    Upcasters,
+    mastermind_upcasters,
 )
-from tests.strategies import events
+from mastermind.testing.strategies import events
 
 CODEC = EventCodec()
 GUESS = GuessMade("g1", Code.parse("RRBG"), Feedback(black=2, white=1))
@@ -64,6 +65,7 @@ def test_the_data_is_a_json_object(event: Event) -> None:
                 "secret": ["Red", "Green", "Blue", "Yellow"],
                 "total_attempts": 12,
                 "available_pegs": list(CLASSIC_PEGS),
+                "unique": False,
             },
         ),
         (
@@ -84,7 +86,8 @@ def test_records_carry_a_stable_type_name_and_plain_data(
     event: Event, type_name: str, data: dict[str, Any]
 ) -> None:
     record = CODEC.encode(event)
-    assert (record.type, record.schema, json.loads(record.data)) == (type_name, 1, data)
+    schema = 2 if type_name == "GameStarted" else 1
+    assert (record.type, record.schema, json.loads(record.data)) == (type_name, schema, data)
 
 
 def test_type_names_are_the_event_names_not_module_paths() -> None:
@@ -97,9 +100,9 @@ def test_type_names_are_the_event_names_not_module_paths() -> None:
 
 
 def test_a_guess_stored_with_letters_is_upcast_to_counts_of_key_pegs() -> None:
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
     upcasters.add("GuessMade", 1, letters_to_counts)
-    codec = EventCodec(upcasters)
+    codec = EventCodec(upcasters=upcasters)
     old = json.dumps({"game_id": "g1", "guess": ["Red", "Red", "Blue", "Green"], "feedback": "BBW"})
     assert decode(EncodedEvent("GuessMade", 1, old), codec) == GUESS
     assert codec.encode(GUESS).schema == 2
@@ -107,7 +110,7 @@ def test_a_guess_stored_with_letters_is_upcast_to_counts_of_key_pegs() -> None:
 
 
 def test_upcasters_run_in_turn_from_the_stored_version_to_the_current_one() -> None:
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
 
     @upcasters.register("GameWon", from_version=1)
     def rename(data: dict[str, Any]) -> dict[str, Any]:
@@ -117,7 +120,7 @@ def test_upcasters_run_in_turn_from_the_stored_version_to_the_current_one() -> N
     def rename_again(data: dict[str, Any]) -> dict[str, Any]:
         return {"game_id": data["game"]}
 
-    codec = EventCodec(upcasters)
+    codec = EventCodec(upcasters=upcasters)
     assert codec.schema_version("GameWon") == 3
     assert decode(EncodedEvent("GameWon", 1, '{"id": "g1"}'), codec) == GameWon("g1")
     assert decode(EncodedEvent("GameWon", 2, '{"game": "g1"}'), codec) == GameWon("g1")
@@ -126,24 +129,24 @@ def test_upcasters_run_in_turn_from_the_stored_version_to_the_current_one() -> N
 
 
 def test_an_upcaster_missing_between_versions_is_refused_when_the_codec_is_built() -> None:
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
     upcasters.add("GuessMade", 2, letters_to_counts)
     with pytest.raises(ValueError, match="GuessMade has no upcaster from version 1"):
-        EventCodec(upcasters)
+        EventCodec(upcasters=upcasters)
 
 
 def test_two_upcasters_from_one_version_are_refused() -> None:
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
     upcasters.add("GuessMade", 1, letters_to_counts)
     with pytest.raises(ValueError, match="already has an upcaster from version 1"):
         upcasters.add("GuessMade", 1, letters_to_counts)
 
 
 def test_upcasters_for_a_type_that_is_no_event_are_refused() -> None:
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
     upcasters.add("GuessMaid", 1, letters_to_counts)
     with pytest.raises(ValueError, match="GuessMaid"):
-        EventCodec(upcasters)
+        EventCodec(upcasters=upcasters)
 
 
 def test_an_unknown_type_raises_unknown_event_type_naming_stream_and_position() -> None:
@@ -199,16 +202,69 @@ def test_a_schema_newer_than_the_codec_knows_is_reported() -> None:
 
 
 def test_an_upcaster_that_fails_is_reported_with_stream_and_position() -> None:
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
     upcasters.add("GuessMade", 1, letters_to_counts)
-    codec = EventCodec(upcasters)
+    codec = EventCodec(upcasters=upcasters)
     with pytest.raises(CorruptRecord, match=r"position 7 of stream 'g1'.*'feedback'"):
         decode(EncodedEvent("GuessMade", 1, '{"game_id": "g1", "guess": []}'), codec)
 
 
-def test_encoding_an_object_that_is_no_event_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="str is not an event"):
-        CODEC.encode("GameWon")  # type: ignore[arg-type]
+def test_encoding_an_object_of_no_registered_type_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="str is not an event type this codec knows"):
+        CODEC.encode("GameWon")
+
+
+def test_a_game_started_before_unique_was_recorded_reads_as_not_unique() -> None:
+    old = json.dumps(
+        {"game_id": "g1", "secret": ["Red"] * 4, "total_attempts": 12, "available_pegs": ["Red"]}
+    )
+    started = decode(EncodedEvent("GameStarted", 1, old))
+    assert started == GameStarted("g1", Code.parse("Red " * 4, ("Red",)), 12, ("Red",), False)
+
+
+def test_a_unique_game_keeps_unique_through_the_codec() -> None:
+    started = GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS, unique=True)
+    assert decode(CODEC.encode(started)) == started
+
+
+@attrs.frozen
+class Deposited:
+    account: str
+    cents: int
+    tags: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Closed:
+    account: str
+    final: bool = True
+
+
+def test_a_codec_keeps_events_of_any_decider_by_the_names_given() -> None:
+    codec = EventCodec({"Deposited": Deposited, "AccountClosed": Closed})
+    deposit, closing = Deposited("a1", 250, ("salary",)), Closed("a1")
+    assert [codec.encode(event).type for event in (deposit, closing)] == [
+        "Deposited",
+        "AccountClosed",
+    ]
+    assert [decode(codec.encode(event), codec) for event in (deposit, closing)] == [
+        deposit,
+        closing,
+    ]
+    with pytest.raises(ValueError, match="GameWon is not an event type this codec knows"):
+        codec.encode(GameWon("g1"))
+
+
+def test_a_users_events_are_read_as_strictly_as_masterminds() -> None:
+    codec = EventCodec({"Deposited": Deposited})
+    wrong = EncodedEvent("Deposited", 1, '{"account": "a1", "cents": "250"}')
+    with pytest.raises(CorruptRecord, match="expected int, got '250'"):
+        decode(wrong, codec)
+
+
+def test_event_types_must_be_attrs_classes() -> None:
+    with pytest.raises(TypeError, match="attrs classes: Plain is not"):
+        EventCodec({"Plain": dict})
 
 
 def test_the_events_hold_no_serialization_code() -> None:

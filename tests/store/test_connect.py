@@ -15,7 +15,7 @@ from mastermind.store import (
     UnsupportedStoreURL,
     connect,
 )
-from tests.store.contract import started
+from mastermind.testing import started
 
 ROOT = Path(__file__).parent.parent.parent
 
@@ -120,5 +120,5 @@ def test_the_postgres_store_without_psycopg_names_the_extra_to_install() -> None
     )
     assert result.returncode == 1
     assert result.stderr.strip().splitlines()[-1] == (
-        'ImportError: PostgresEventStore needs psycopg: pip install "mastermind[postgres]"'
+        'ImportError: PostgresEventStore needs psycopg: pip install ".[postgres]" from a checkout'
     )

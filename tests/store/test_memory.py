@@ -7,10 +7,11 @@ from collections.abc import Iterator
 import pytest
 
 from mastermind.store import EventStore, InMemoryEventStore
-from tests.store.contract import EventStoreContract
+from mastermind.testing import EventStoreContract
+from tests.store.races import ThreadRace
 
 
-class TestInMemoryEventStore(EventStoreContract):
+class TestInMemoryEventStore(EventStoreContract, ThreadRace):
     @pytest.fixture
     def store(self) -> Iterator[EventStore]:
         store = InMemoryEventStore()

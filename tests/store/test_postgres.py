@@ -9,9 +9,15 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from mastermind.store import CorruptRecord, EventStore, PostgresEventStore, UnknownEventType
+from mastermind.store import (
+    CorruptRecord,
+    EventStore,
+    PostgresEventStore,
+    StoreClosed,
+    UnknownEventType,
+)
 from mastermind.store.postgres import SCHEMA
-from tests.store.contract import EventStoreContract, guessed, started
+from mastermind.testing import EventStoreContract, guessed, started
 from tests.store.races import ProcessRace
 
 
@@ -114,7 +120,7 @@ def test_a_corrupt_record_is_reported_with_its_stream_and_position(database_url:
 def test_a_closed_store_refuses_to_work(database_url: str) -> None:
     store = PostgresEventStore(database_url)
     store.close()
-    with pytest.raises(RuntimeError, match="closed"):
+    with pytest.raises(StoreClosed, match="closed"):
         store.load("g1")
 
 

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from mastermind import Feedback, GuessMade
+from mastermind import Code, Feedback, GameStarted, GuessMade, Outcome
+from mastermind.bootstrap import bootstrap
 from mastermind.store import (
     CorruptRecord,
     EventCodec,
     EventStore,
     SQLiteEventStore,
+    StoreClosed,
+    StoreError,
+    StoreUnavailable,
     UnknownEventType,
-    Upcasters,
+    mastermind_upcasters,
 )
 from mastermind.store.sqlite import SCHEMA
-from tests.store.contract import EventStoreContract, guessed, started
+from mastermind.testing import EventStoreContract, guessed, started
 from tests.store.races import ProcessRace
 
 
@@ -88,7 +93,7 @@ def test_the_stream_and_version_pair_is_a_unique_key(path: Path) -> None:
 def test_a_closed_store_refuses_to_work(path: Path) -> None:
     store = SQLiteEventStore(path)
     store.close()
-    with pytest.raises(RuntimeError, match="closed"):
+    with pytest.raises(StoreClosed, match="closed"):
         store.load("g1")
 
 
@@ -139,14 +144,14 @@ def test_a_guess_stored_by_an_old_version_is_read_through_its_upcaster(path: Pat
     old = '{"game_id": "g1", "guess": ["Red", "Red", "Blue", "Green"], "feedback": "BBW"}'
     SQLiteEventStore(path).close()
     insert(path, "g1", 1, "GuessMade", 1, old)
-    upcasters = Upcasters()
+    upcasters = mastermind_upcasters()
 
     @upcasters.register("GuessMade", from_version=1)
     def count_key_pegs(data: dict[str, object]) -> dict[str, object]:
         letters = str(data["feedback"])
         return {**data, "feedback": {"black": letters.count("B"), "white": letters.count("W")}}
 
-    store = SQLiteEventStore(path, codec=EventCodec(upcasters))
+    store = SQLiteEventStore(path, codec=EventCodec(upcasters=upcasters))
     (event,) = store.load("g1").events
     assert isinstance(event, GuessMade)
     assert event.feedback == Feedback(black=2, white=1)
@@ -180,3 +185,42 @@ def test_the_feed_reads_on_past_a_gap_in_positions(path: Path) -> None:
     assert second.position == first.position + 2
     assert store.read_all(after_position=first.position, limit=1) == [second]
     store.close()
+
+
+OLD_DATABASE = Path(__file__).parent / "data" / "games-0.1.0.db"
+"""Three games written by version 0.1.0, before ``unique`` and metadata were recorded."""
+
+
+def test_a_database_written_by_version_0_1_0_is_read_and_played_on(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    shutil.copyfile(OLD_DATABASE, path)
+    application = bootstrap(f"sqlite:///{path}", environment={})
+    games = application.games
+
+    won, lost, in_play = games.board("won-game"), games.board("lost-game"), games.board("in-play")
+    assert (won.outcome, won.attempts_used, won.secret) == (Outcome.WON, 2, Code.parse("RGBY"))
+    assert (lost.outcome, lost.gave_up) == (Outcome.LOST, True)
+    assert (in_play.available_pegs, in_play.unique) == (("Ash", "Birch", "Cedar", "Dune"), False)
+    started = games.history("won-game")[0].event
+    assert isinstance(started, GameStarted)
+    assert started.unique is False
+
+    board = games.guess("in-play", "ash birch cedar", idempotency_key="retry-1")
+    assert board.outcome is Outcome.WON
+    assert games.guess("in-play", "abc", idempotency_key="retry-1") == board
+    assert [summary.game_id for summary in games.summaries()] == [
+        "won-game",
+        "lost-game",
+        "in-play",
+    ]
+    application.close()
+
+
+def test_a_file_that_is_no_database_is_reported_as_unavailable_not_as_a_driver_error(
+    path: Path,
+) -> None:
+    path.write_bytes(b"not a database, " * 512)
+    with pytest.raises(StoreUnavailable, match="file is not a database") as raised:
+        SQLiteEventStore(path)
+    assert isinstance(raised.value, StoreError)
+    assert isinstance(raised.value.__cause__, sqlite3.DatabaseError)

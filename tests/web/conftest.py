@@ -6,12 +6,15 @@ import itertools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import attrs
 import httpx
 import pytest
+from starlette.applications import Starlette
 
-from mastermind.domain import Code, DecodingBoard, score
-from mastermind.service import Games
-from mastermind.store import SQLiteEventStore
+from mastermind.bootstrap import bootstrap
+from mastermind.domain import CLASSIC_PEGS, Code, DecodingBoard, score
+from mastermind.service import HintSource, HintUnavailable, SecretMaker, random_secret
+from mastermind.store import EventStore, SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 from tests.web.servers import serving
 
@@ -84,7 +87,7 @@ def tokens() -> PlayerTokens:
 def base_url(tmp_path_factory: pytest.TempPathFactory, tokens: PlayerTokens) -> Iterator[str]:
     """One server for a module's tests: each test plays its own games on it."""
     store = SQLiteEventStore(tmp_path_factory.mktemp("web") / "games.db")
-    with serving(create_app(Games(store, same_secret), tokens=tokens)) as url:
+    with serving(app_over(store, same_secret, tokens=tokens)) as url:
         yield url
     store.close()
 
@@ -100,10 +103,47 @@ def player(client: httpx.Client) -> Player:
     return Player(client)
 
 
-def first_consistent_code(board: DecodingBoard) -> Code:
-    """A hint provider: the first code, in palette order, that every row allows."""
-    for pegs in itertools.product(board.available_pegs, repeat=board.code_length):
-        candidate = Code(pegs)
-        if all(score(candidate, row.guess) == row.feedback for row in board.rows):
-            return candidate
-    raise LookupError("no code fits this board")
+def app_over(
+    store: EventStore,
+    secret_maker: SecretMaker = random_secret,
+    *,
+    hints: HintSource | None = None,
+    tokens: PlayerTokens | None = None,
+) -> Starlette:
+    """The web game over ``store``, wired by the bootstrap with the tests' own parts."""
+    application = bootstrap(
+        store,
+        secret_maker=secret_maker,
+        hints=hints,
+        tokens=tokens or PlayerTokens.random(),
+        environment={},
+    )
+    return create_app(application)
+
+
+@attrs.frozen
+class Suggestion:
+    guess: Code
+    remaining: int
+    strategy: str = "first consistent code"
+
+
+class FirstConsistentCode:
+    """A code breaker for the tests: the first code, in palette order, that every row
+    allows, for games of the classic size or smaller."""
+
+    def offers(self, board: DecodingBoard) -> bool:
+        return len(board.available_pegs) ** board.code_length <= len(CLASSIC_PEGS) ** 4
+
+    def hint(self, board: DecodingBoard, strategy: str | None = None) -> Suggestion:
+        if not self.offers(board):
+            raise HintUnavailable("There are no hints for a game this large.")
+        fitting = [
+            Code(pegs)
+            for pegs in itertools.product(board.available_pegs, repeat=board.code_length)
+            if all(score(Code(pegs), row.guess) == row.feedback for row in board.rows)
+        ]
+        return Suggestion(fitting[0], len(fitting))
+
+
+first_consistent_code = FirstConsistentCode()

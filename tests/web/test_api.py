@@ -8,10 +8,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from mastermind.bootstrap import Application
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore, Stream
 from mastermind.web import PlayerTokens, create_app
-from tests.web.conftest import SECRET, Player, assert_problem
+from tests.web.conftest import SECRET, Player, app_over, assert_problem
 from tests.web.servers import serving
 
 CLASSIC = ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"]
@@ -35,7 +36,7 @@ def test_a_new_game_answers_201_with_its_location_board_and_token(player: Player
 
 def test_a_new_game_takes_length_attempts_colours_and_unique(store: SQLiteEventStore) -> None:
     setup = {"length": 3, "attempts": 5, "colours": ["Ash", "Birch", "Cedar"], "unique": True}
-    with serving(create_app(Games(store))) as url:
+    with serving(app_over(store)) as url:
         response = httpx.post(f"{url}/games", json=setup)
 
     assert response.status_code == 201, response.text
@@ -62,7 +63,7 @@ def test_a_body_left_out_starts_a_classic_game(client: httpx.Client) -> None:
         ({"length": 11}, "at most 10 pegs"),
         ({"attempts": 101}, "at most 100 attempts"),
         ({"colours": [f"C{n}" for n in range(21)]}, "at most 20 colours"),
-        ({"colours": ["Dark Blue", "Red"]}, "no spaces"),
+        ({"colours": ["Dark Blue", "Red"]}, "cannot hold spaces"),
         ({"colours": ["Red\u0000", "Blue"]}, "printable"),
     ],
 )
@@ -321,9 +322,9 @@ def test_every_game_has_its_own_random_looking_token(player: Player) -> None:
 
 def test_servers_with_the_same_key_accept_each_others_tokens(store: SQLiteEventStore) -> None:
     key = "a key both servers were given, long enough"
-    first = create_app(Games(store, FixedSecrets(SECRET)), tokens=PlayerTokens(key))
-    second = create_app(Games(store), tokens=PlayerTokens(key))
-    other = create_app(Games(store), tokens=PlayerTokens("another key, just as long as that"))
+    first = app_over(store, FixedSecrets(SECRET), tokens=PlayerTokens(key))
+    second = app_over(store, tokens=PlayerTokens(key))
+    other = app_over(store, tokens=PlayerTokens("another key, just as long as that"))
     with serving(first) as one, serving(second) as two, serving(other) as three:
         player = Player(httpx.Client(base_url=one))
         player.start()
@@ -452,7 +453,8 @@ def test_a_conflict_that_outlives_the_retries_is_409(tmp_path: Path) -> None:
     store = RivalWriterStore(tmp_path / "games.db")
     games = Games(store, FixedSecrets(SECRET), max_attempts=3)
     tokens = PlayerTokens.random()
-    with serving(create_app(games, tokens=tokens)) as url, httpx.Client(base_url=url) as client:
+    application = Application(games, lambda: tokens, store)
+    with serving(create_app(application)) as url, httpx.Client(base_url=url) as client:
         player = Player(client)
         player.start()
         store.rival_game = player.game_id

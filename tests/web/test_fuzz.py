@@ -17,11 +17,9 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
-from mastermind.web import create_app
 from mastermind.web._openapi import openapi_document
-from tests.web.conftest import Player, first_consistent_code
+from tests.web.conftest import Player, app_over, first_consistent_code
 from tests.web.servers import serving
 
 SCHEMA = schemathesis.openapi.from_dict(openapi_document())
@@ -36,7 +34,7 @@ FUZZ_MORE = settings(FUZZ, max_examples=200)
 def fuzzed_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with random secrets and hints, so that every route answers in full."""
     store = SQLiteEventStore(tmp_path_factory.mktemp("fuzz") / "games.db")
-    app = create_app(Games(store), hint_provider=first_consistent_code)
+    app = app_over(store, hints=first_consistent_code)
     with serving(app) as url:
         yield url
     store.close()

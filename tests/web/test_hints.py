@@ -8,14 +8,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+from mastermind._advice import SolverHints
 from mastermind.domain import Code, score
-from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
-from mastermind.web import create_app
-from mastermind.web._hints import SolverHints, solver_hints
 from tests.web.conftest import (
     SECRET,
     Player,
+    app_over,
     assert_problem,
     first_consistent_code,
     same_secret,
@@ -26,7 +25,7 @@ from tests.web.servers import serving
 @pytest.fixture
 def hinted(tmp_path: Path) -> Iterator[Player]:
     store = SQLiteEventStore(tmp_path / "games.db")
-    app = create_app(Games(store, same_secret), hint_provider=first_consistent_code)
+    app = app_over(store, same_secret, hints=first_consistent_code)
     with serving(app) as url, httpx.Client(base_url=url) as client:
         yield Player(client)
     store.close()
@@ -87,15 +86,13 @@ def test_a_server_without_a_solver_says_so(player: Player) -> None:
 
     problem = assert_problem(hint(player), 404, "HintsUnavailable")
 
-    assert "mastermind[solver]" in str(problem["detail"])
+    assert "solver" in str(problem["detail"])
 
 
 @pytest.fixture
 def solved(tmp_path: Path) -> Iterator[Player]:
     store = SQLiteEventStore(tmp_path / "games.db")
-    hints = solver_hints()
-    assert isinstance(hints, SolverHints)
-    with serving(create_app(Games(store), hint_provider=hints)) as url:
+    with serving(app_over(store, hints=SolverHints())) as url:
         yield Player(httpx.Client(base_url=url))
     store.close()
 

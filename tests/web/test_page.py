@@ -15,10 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
-from mastermind.web import create_app
-from tests.web.conftest import first_consistent_code, same_secret
+from tests.web.conftest import app_over, first_consistent_code, same_secret
 from tests.web.servers import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -36,7 +34,7 @@ LAUNCH_ARGS = [
 @pytest.fixture(scope="module")
 def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store = SQLiteEventStore(tmp_path_factory.mktemp("page") / "games.db")
-    app = create_app(Games(store, same_secret), hint_provider=first_consistent_code)
+    app = app_over(store, same_secret, hints=first_consistent_code)
     with serving(app) as url:
         yield url
     store.close()

@@ -10,10 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
-from mastermind.web import create_app
-from tests.web.conftest import SECRET, Player, first_consistent_code, same_secret
+from tests.web.conftest import SECRET, Player, app_over, first_consistent_code, same_secret
 from tests.web.servers import serving
 
 PEGS = SECRET.split()
@@ -48,7 +46,7 @@ class Recorder:
 @pytest.fixture
 def recorded(tmp_path: Path) -> Iterator[tuple[Player, Recorder]]:
     store = SQLiteEventStore(tmp_path / "games.db")
-    app = create_app(Games(store, same_secret), hint_provider=first_consistent_code)
+    app = app_over(store, same_secret, hints=first_consistent_code)
     recorder = Recorder()
     with (
         serving(app, access_log=True) as url,

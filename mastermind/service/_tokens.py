@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 
 KEY_VARIABLE = "MASTERMIND_WEB_SECRET"
@@ -51,7 +52,7 @@ class PlayerTokens:
         return hmac.compare_digest(token.encode(), self.issue(game_id).encode())
 
 
-def key_from_environment_or_file(key_file: Path | None) -> str:
+def key_from_environment_or_file(key_file: Path | None, environment: Mapping[str, str]) -> str:
     """The server's key: ``MASTERMIND_WEB_SECRET``, else the key file, made on first use.
 
     Without either, a fresh key is made, and tokens last only as long as the server.
@@ -59,13 +60,13 @@ def key_from_environment_or_file(key_file: Path | None) -> str:
     Raises:
         InvalidTokenKey: the key is too short to be safe.
     """
-    key = _key(key_file)
+    key = _key(key_file, environment)
     PlayerTokens(key)
     return key
 
 
-def _key(key_file: Path | None) -> str:
-    key = os.environ.get(KEY_VARIABLE, "")
+def _key(key_file: Path | None, environment: Mapping[str, str]) -> str:
+    key = environment.get(KEY_VARIABLE, "")
     if key:
         return key
     if key_file is None:

@@ -1,0 +1,228 @@
+"""How fast the HTTP API takes guesses, next to a minimal Starlette endpoint: no verdicts.
+
+    .venv/bin/python benchmarks/bench_http.py [--requests 2000] [--rounds 5]
+
+Two servers run in this process, each on uvicorn in a thread of its own, on a free port
+of 127.0.0.1, served the same way:
+
+- the web game, ``create_app`` over ``bootstrap`` and a SQLite file store
+  (``synchronous=NORMAL``), whose code maker gives every game the secret ``RRRR``;
+- a minimal Starlette app with one route, ``POST /games/{id}/guesses``, that reads the
+  JSON body and answers a small JSON document with 201.
+
+One ``httpx`` client, with keep-alive, sends ``--requests`` guesses in a round, one after
+another. On the web game they are ``{"guess": "GGGG"}`` with the game's bearer token,
+``--guesses-per-game`` into each game, so that no game is won or runs out of attempts;
+the games are started over HTTP before the round's clock starts. On the minimal endpoint
+they are the same requests. Rounds alternate between the two servers; each figure is the
+median of ``--rounds`` rounds, and the ratio the median of the rounds' ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import median
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import httpx
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp
+
+from mastermind import Code
+from mastermind.bootstrap import bootstrap
+from mastermind.service import PlayerTokens
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+
+SECRET = "RRRR"
+GUESS = "GGGG"
+"""A guess that never wins against ``SECRET``."""
+ATTEMPTS = 100
+"""Attempts of each game: the classic board, as ``POST /games`` starts it by default."""
+
+
+@dataclass(frozen=True)
+class HttpFigures:
+    """Guesses per second over HTTP, each figure the median of ``rounds`` rounds."""
+
+    requests: int
+    """Requests in a round."""
+    rounds: int
+    guesses_per_game: int
+    game: float
+    """``POST /games/{id}/guesses`` on the web game, per second."""
+    minimal: float
+    """The same requests on the minimal Starlette endpoint, per second."""
+    game_to_minimal: float
+    """The web game's rate over the minimal endpoint's, round by round, then the median."""
+
+
+def minimal_app() -> Starlette:
+    """One route, as small as Starlette allows: read the JSON body, answer JSON with 201."""
+
+    async def guess(request: Request) -> Response:
+        document = await request.json()
+        return JSONResponse({"guess": document["guess"]}, 201)
+
+    return Starlette(routes=[Route("/games/{id}/guesses", guess, methods=["POST"])])
+
+
+def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
+    """The code maker of the benchmark: ``SECRET`` in every game."""
+    return Code.parse(SECRET, available_pegs)
+
+
+@contextlib.contextmanager
+def serving(app: ASGIApp) -> Iterator[str]:
+    """Serve ``app`` on uvicorn in a background thread, on loopback; yield its base URL."""
+    # IPPROTO_TCP, or asyncio leaves Nagle on and every answer waits for a delayed ACK.
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(
+        app, lifespan="off", access_log=False, log_config=None, log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the benchmark's server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listener.close()
+
+
+def start_games(client: httpx.Client, count: int) -> list[tuple[str, dict[str, str]]]:
+    """``count`` fresh games: each one's guesses path and its player's headers."""
+    games = []
+    for _ in range(count):
+        response = client.post("/games", json={"attempts": ATTEMPTS})
+        if response.status_code != 201:
+            raise RuntimeError(f"POST /games answered {response.status_code}: {response.text}")
+        body = response.json()
+        headers = {"Authorization": f"Bearer {body['token']}"}
+        games.append((f"/games/{body['id']}/guesses", headers))
+    return games
+
+
+def guess_round(client: httpx.Client, requests: int, guesses_per_game: int, play: bool) -> float:
+    """Guesses per second for ``requests`` guesses, ``guesses_per_game`` into each game.
+
+    With ``play``, the games are started first, off the clock; without, the requests go
+    to made-up games with a made-up token, which the minimal endpoint does not check.
+    """
+    count = -(-requests // guesses_per_game)
+    if play:
+        games = start_games(client, count)
+    else:
+        games = [
+            (f"/games/minimal-{n}/guesses", {"Authorization": "Bearer minimal"})
+            for n in range(count)
+        ]
+    body = {"guess": GUESS}
+    started = time.perf_counter()
+    for number in range(requests):
+        path, headers = games[number // guesses_per_game]
+        response = client.post(path, json=body, headers=headers)
+        if response.status_code != 201:
+            raise RuntimeError(f"POST {path} answered {response.status_code}: {response.text}")
+    return requests / (time.perf_counter() - started)
+
+
+def measure_http(
+    folder: Path, *, requests: int = 2000, rounds: int = 5, guesses_per_game: int = 10
+) -> HttpFigures:
+    """The web game and the minimal endpoint, round after round, side by side."""
+    if not 1 <= guesses_per_game < ATTEMPTS:
+        raise ValueError(f"guesses per game must be 1 to {ATTEMPTS - 1}, not {guesses_per_game}")
+    print("measuring HTTP ...", file=sys.stderr, flush=True)
+    store = SQLiteEventStore(folder / "http.db")
+    application = bootstrap(
+        store,
+        secret_maker=same_secret,
+        hints=None,
+        tokens=PlayerTokens.random(),
+        environment={},
+    )
+    games, minimals, ratios = [], [], []
+    try:
+        with (
+            serving(create_app(application)) as game_url,
+            serving(minimal_app()) as minimal_url,
+            httpx.Client(base_url=game_url, timeout=30) as game_client,
+            httpx.Client(base_url=minimal_url, timeout=30) as minimal_client,
+        ):
+            # A first short round of each warms up connections, imports and caches.
+            warm = max(guesses_per_game, requests // 10)
+            guess_round(game_client, warm, guesses_per_game, play=True)
+            guess_round(minimal_client, warm, guesses_per_game, play=False)
+            for number in range(rounds):
+                # Alternate which goes first, so neither always runs on a warmer machine.
+                order = [(game_client, True), (minimal_client, False)]
+                if number % 2:
+                    order.reverse()
+                found = {
+                    play: guess_round(client, requests, guesses_per_game, play)
+                    for client, play in order
+                }
+                games.append(found[True])
+                minimals.append(found[False])
+                ratios.append(found[True] / found[False])
+    finally:
+        application.close()
+    return HttpFigures(
+        requests=requests,
+        rounds=rounds,
+        guesses_per_game=guesses_per_game,
+        game=median(games),
+        minimal=median(minimals),
+        game_to_minimal=median(ratios),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=2000, help="guesses in a round")
+    parser.add_argument("--rounds", type=int, default=5, help="median of this many rounds")
+    parser.add_argument(
+        "--guesses-per-game", type=int, default=10, help=f"guesses into each game, below {ATTEMPTS}"
+    )
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        figures = measure_http(
+            Path(folder),
+            requests=args.requests,
+            rounds=args.rounds,
+            guesses_per_game=args.guesses_per_game,
+        )
+    print(
+        f"{figures.requests:,} requests a round, {figures.guesses_per_game} guesses a game, "
+        f"median of {figures.rounds} rounds"
+    )
+    print(f"web game:         {figures.game:,.0f} guesses/s")
+    print(f"minimal endpoint: {figures.minimal:,.0f} requests/s")
+    print(f"game / minimal:   {figures.game_to_minimal:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Hints from the code breaker, for ``Games``: the solver, loaded on the first question.
+
+The solver needs the ``solver`` extra (numpy). It is imported only when a hint is asked
+for, so that the terminal game starts fast and runs without it; asking then says what
+to install.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from mastermind.domain import DecodingBoard
+from mastermind.service import Hint, HintUnavailable
+
+if TYPE_CHECKING:
+    from mastermind.solver import Advisor
+
+SOLVER_MISSING = 'The code breaker needs the solver extra: pip install ".[solver]" from a checkout'
+
+
+class SolverMissing(HintUnavailable):
+    """The ``solver`` extra (numpy) is not installed."""
+
+    def __init__(self) -> None:
+        super().__init__(SOLVER_MISSING)
+
+
+class SolverHints:
+    """The solver's advice, by the best strategy for each game or by one named.
+
+    Safe to share between threads: each advisor guards its own solvers.
+    """
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self.seed = seed
+        self._lock = threading.Lock()
+        self._advisors: dict[str | None, Advisor] = {}
+
+    def offers(self, board: DecodingBoard) -> bool:
+        try:
+            from mastermind.solver import Advisor
+        except ImportError:
+            return False
+        return Advisor.plays(board.available_pegs, board.code_length)
+
+    def hint(self, board: DecodingBoard, strategy: str | None = None) -> Hint:
+        try:
+            from mastermind.solver import GameTooLarge
+        except ImportError:
+            raise SolverMissing() from None
+        try:
+            return self._advisor(strategy).hint(board)
+        except GameTooLarge as error:
+            raise HintUnavailable(str(error)) from None
+
+    def _advisor(self, strategy: str | None) -> Advisor:
+        from mastermind.solver import STRATEGIES, Advisor
+
+        if strategy is not None and strategy not in STRATEGIES:
+            raise ValueError(f"{strategy!r} is no strategy; choose from {', '.join(STRATEGIES)}")
+        with self._lock:
+            advisor = self._advisors.get(strategy)
+            if advisor is None:
+                advisor = self._advisors[strategy] = Advisor(strategy, seed=self.seed)
+            return advisor

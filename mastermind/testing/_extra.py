@@ -1,0 +1,13 @@
+"""What to do when the testing kit's own dependencies are missing."""
+
+from __future__ import annotations
+
+
+def missing_extra(package: str, needed_by: str) -> ImportError:
+    """An error that names the missing package and the extra that brings it."""
+    return ImportError(
+        f"{needed_by} needs {package}, which is not installed. Install the project's "
+        f'"testing" extra, with pip install ".[testing]" from a checkout of mastermind, '
+        f"or add {package} to your own test dependencies.",
+        name=package,
+    )

@@ -1,0 +1,44 @@
+"""Running a function in several threads at once, as racing clients of a store do."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+from collections.abc import Callable, Iterator
+
+THREAD_TIMEOUT = 120
+"""Seconds to wait for each thread: a store that deadlocks fails instead of hanging."""
+
+
+def run_threads(target: Callable[[int], object], count: int) -> None:
+    """Run ``target(0)`` ... ``target(count - 1)`` in threads and raise what any raised."""
+    errors: list[BaseException] = []
+
+    def guarded(number: int) -> None:
+        try:
+            target(number)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(number,)) for number in range(count)]
+    with _switching_threads_often():
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=THREAD_TIMEOUT)
+    hung = [thread.name for thread in threads if thread.is_alive()]
+    assert not hung, f"threads still running after {THREAD_TIMEOUT} seconds: {hung}"
+    assert not errors, errors
+
+
+@contextlib.contextmanager
+def _switching_threads_often() -> Iterator[None]:
+    # Switching every microsecond interleaves the threads inside a store's methods,
+    # where a race hides, instead of letting each finish its call in one slice.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)

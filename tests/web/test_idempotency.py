@@ -1,0 +1,112 @@
+"""Retried requests: a request sent again with its Idempotency-Key is answered, not redone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mastermind.service import FixedSecrets, PlayerTokens
+from mastermind.store import SQLiteEventStore
+from tests.web.conftest import SECRET, Player, app_over, assert_problem
+from tests.web.servers import serving
+
+
+def keyed(key: str) -> dict[str, str]:
+    return {"Idempotency-Key": key}
+
+
+def test_a_retried_create_answers_the_first_response_and_starts_no_second_game(
+    client: httpx.Client,
+) -> None:
+    first = client.post("/games", json={"length": 3}, headers=keyed("create-1"))
+    again = client.post("/games", json={"length": 3}, headers=keyed("create-1"))
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert again.headers["location"] == first.headers["location"]
+    other = client.post("/games", json={"length": 3}, headers=keyed("create-2"))
+    assert other.json()["id"] != first.json()["id"]
+
+
+def test_a_retried_guess_answers_the_first_board_and_uses_no_attempt(player: Player) -> None:
+    player.start()
+    path = f"/games/{player.game_id}/guesses"
+    headers = {**player.auth, **keyed("guess-1")}
+    first = player.client.post(path, json={"guess": "RRGG"}, headers=headers)
+    player.guess("BBYY")
+    again = player.client.post(path, json={"guess": ["r", "r", "g", "g"]}, headers=headers)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert player.board().json()["attempts"]["used"] == 2
+
+
+def test_a_key_sent_again_with_another_body_is_a_422_problem(player: Player) -> None:
+    player.start()
+    path = f"/games/{player.game_id}/guesses"
+    headers = {**player.auth, **keyed("guess-1")}
+    player.client.post(path, json={"guess": "RRGG"}, headers=headers)
+    response = player.client.post(path, json={"guess": "BBYY"}, headers=headers)
+    problem = assert_problem(response, 422, "IdempotencyKeyReused")
+    assert "'guess-1' was already used" in str(problem["detail"])
+    assert player.board().json()["attempts"]["used"] == 1
+
+
+def test_a_create_key_sent_again_with_another_setup_is_a_422_problem(
+    client: httpx.Client,
+) -> None:
+    client.post("/games", json={"length": 3}, headers=keyed("create-3"))
+    response = client.post("/games", json={"length": 5}, headers=keyed("create-3"))
+    assert_problem(response, 422, "IdempotencyKeyReused")
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256, "tab\there"])
+def test_an_unusable_key_is_a_400_problem_and_starts_nothing(
+    client: httpx.Client, key: str
+) -> None:
+    response = client.post("/games", json={}, headers=keyed(key))
+    assert_problem(response, 400, "InvalidIdempotencyKey")
+
+
+def test_a_guess_refused_by_the_rules_is_refused_again_on_retry(player: Player) -> None:
+    player.start()
+    path = f"/games/{player.game_id}/guesses"
+    headers = {**player.auth, **keyed("short")}
+    for _ in range(2):
+        assert_problem(
+            player.client.post(path, json={"guess": "RG"}, headers=headers), 400, "GuessTooShort"
+        )
+    assert player.board().json()["attempts"]["used"] == 0
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+    """Two applications on one database, as two workers of one server are."""
+    tokens = PlayerTokens(b"the key both servers share, 32 bytes")
+    first, second = SQLiteEventStore(tmp_path / "games.db"), SQLiteEventStore(tmp_path / "games.db")
+    with (
+        serving(app_over(first, FixedSecrets(*[SECRET] * 4), tokens=tokens)) as one,
+        serving(app_over(second, FixedSecrets(*[SECRET] * 4), tokens=tokens)) as other,
+        httpx.Client(base_url=one) as client_one,
+        httpx.Client(base_url=other) as client_other,
+    ):
+        yield client_one, client_other
+    first.close()
+    second.close()
+
+
+def test_a_retry_that_reaches_another_worker_is_answered_the_same(
+    two_servers: tuple[httpx.Client, httpx.Client],
+) -> None:
+    one, other = two_servers
+    created = one.post("/games", json={}, headers=keyed("phone-1"))
+    again = other.post("/games", json={}, headers=keyed("phone-1"))
+    assert again.json() == created.json()
+    game = created.json()
+    path = f"/games/{game['id']}/guesses"
+    headers = {"Authorization": f"Bearer {game['token']}", **keyed("phone-2")}
+    first = one.post(path, json={"guess": "RRGG"}, headers=headers)
+    retried = other.post(path, json={"guess": "RRGG"}, headers=headers)
+    assert retried.json() == first.json()
+    assert retried.json()["attempts"]["used"] == 1
