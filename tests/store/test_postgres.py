@@ -18,10 +18,10 @@ from mastermind.store import (
 )
 from mastermind.store.postgres import SCHEMA
 from mastermind.testing import EventStoreContract, guessed, started
-from tests.store.races import ProcessRace
+from tests.store.races import ProcessRace, ThreadRace
 
 
-class TestPostgresEventStore(EventStoreContract, ProcessRace):
+class TestPostgresEventStore(EventStoreContract, ThreadRace, ProcessRace):
     @pytest.fixture
     def store_url(self, database_url: str) -> str:
         return database_url

@@ -24,7 +24,7 @@ from mastermind.store import (
 )
 from mastermind.store.sqlite import SCHEMA
 from mastermind.testing import EventStoreContract, guessed, started
-from tests.store.races import ProcessRace
+from tests.store.races import ProcessRace, ThreadRace
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def path(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
-class TestSQLiteEventStore(EventStoreContract, ProcessRace):
+class TestSQLiteEventStore(EventStoreContract, ThreadRace, ProcessRace):
     @pytest.fixture
     def store_url(self, path: Path) -> str:
         return f"sqlite:///{path}"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+
 import pytest
 from hypothesis import find, given
 from hypothesis import strategies as st
@@ -107,8 +110,8 @@ def test_setups_beyond_the_rules_limits_are_refused(limits: dict[str, int]) -> N
     ],
     ids=["unique", "repeating", "longest", "most-attempts"],
 )
-def test_setups_of_every_kind_are_drawn(kind: object) -> None:
-    find(strategies.game_setups(), kind)  # type: ignore[arg-type]
+def test_setups_of_every_kind_are_drawn(kind: Callable[[GameSetup], bool]) -> None:
+    find(strategies.game_setups(), kind)
 
 
 @given(strategies.join_commands())
@@ -152,8 +155,8 @@ def test_valid_guesses_are_all_accepted(data: st.DataObject, join: JoinGame) -> 
     ],
     ids=["too-short", "too-long", "unknown-colours", "right"],
 )
-def test_guesses_of_every_kind_are_drawn(kind: object) -> None:
-    find(strategies.guesses_for(CLASSIC_JOIN), kind)  # type: ignore[arg-type]
+def test_guesses_of_every_kind_are_drawn(kind: Callable[[MakeGuess], bool]) -> None:
+    find(strategies.guesses_for(CLASSIC_JOIN), kind)
 
 
 @given(strategies.join_commands(), st.data())
@@ -180,19 +183,19 @@ def test_a_whole_game_plays_to_a_stream_the_rules_could_write(game: Game) -> Non
     assert sum(isinstance(event, GuessMade) for event in events) <= join.total_attempts
 
 
-def test_games_are_drawn_won_lost_and_unfinished() -> None:
-    def ending(game: Game) -> type | None:
-        join, commands = game
-        events: list[Event] = list(decide(join, initial_state))
-        for command in commands:
-            try:
-                events.extend(decide(command, decider.fold(events)))
-            except GameError:
-                continue
-        return type(events[-1]) if isinstance(events[-1], GameWon | GameLost) else None
+def ending(game: Game) -> type[Event] | None:
+    """How a game drawn ends when its commands are decided in turn; None if it goes on."""
+    join, commands = game
+    events: list[Event] = list(decide(join, initial_state))
+    for command in commands:
+        with contextlib.suppress(GameError):
+            events.extend(decide(command, decider.fold(events)))
+    return type(events[-1]) if isinstance(events[-1], GameWon | GameLost) else None
 
-    for outcome in (GameWon, GameLost, None):
-        find(strategies.games(), lambda game, outcome=outcome: ending(game) is outcome)
+
+@pytest.mark.parametrize("outcome", [GameWon, GameLost, None], ids=["won", "lost", "going-on"])
+def test_games_are_drawn_won_lost_and_unfinished(outcome: type[Event] | None) -> None:
+    find(strategies.games(), lambda game: ending(game) is outcome)
 
 
 @given(strategies.code_pairs())
