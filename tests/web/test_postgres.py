@@ -83,3 +83,30 @@ def test_guesses_racing_on_two_servers_are_all_kept(two_servers: tuple[str, str]
     rows = seen_by_a["rows"]
     assert isinstance(rows, list)
     assert sorted("".join(peg[0] for peg in row["guess"]) for row in rows) == sorted(guesses)
+
+
+def test_a_request_retried_on_the_other_server_is_answered_not_redone(
+    two_servers: tuple[str, str],
+) -> None:
+    a, b = two_servers
+    created = httpx.post(f"{a}/games", headers={"Idempotency-Key": "phone-create"})
+    retried = httpx.post(f"{b}/games", headers={"Idempotency-Key": "phone-create"})
+    assert (created.status_code, retried.status_code) == (201, 201)
+    assert retried.json() == created.json()
+    game = created.json()
+
+    def keyed_guess(url: str, typed: str) -> httpx.Response:
+        return httpx.post(
+            f"{url}/games/{game['id']}/guesses",
+            json={"guess": typed},
+            headers={"Authorization": f"Bearer {game['token']}", "Idempotency-Key": "phone-g1"},
+            timeout=30,
+        )
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda n: keyed_guess([a, b][n % 2], "RGBY"), range(4)))
+
+    assert [answer.status_code for answer in answers] == [201] * 4
+    assert all(answer.json() == answers[0].json() for answer in answers)
+    assert boards(game, a, b)[0]["attempts"] == {"total": 12, "used": 1, "left": 11}
+    assert keyed_guess(b, "OOYY").json()["error"] == "IdempotencyKeyReused"
