@@ -6,15 +6,12 @@ Whatever the interleaving, the game's stream must stay one the rules could have 
 from __future__ import annotations
 
 import multiprocessing
-import sys
 import threading
-from collections.abc import Callable, Iterator
-
-import pytest
 
 from mastermind import GameLost, GameStarted, GameWon, GuessMade, score
 from mastermind.service import Games
 from mastermind.store import EventStore, Stream
+from mastermind.testing._threads import run_threads
 from tests.store import workers
 
 TOTAL_ATTEMPTS = 12
@@ -33,34 +30,8 @@ def assert_sound_game(stream: Stream, total_attempts: int = TOTAL_ATTEMPTS) -> N
     assert endings[0] == len(rest) - 1, "events follow the end of the game"
 
 
-def run_threads(target: Callable[[int], object], count: int) -> None:
-    """Run ``target(0)`` ... ``target(count - 1)`` in threads and raise what any raised."""
-    errors: list[BaseException] = []
-
-    def guarded(number: int) -> None:
-        try:
-            target(number)
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [threading.Thread(target=guarded, args=(number,)) for number in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not errors, errors
-
-
 class ThreadRace:
     """Eight threads of one process share a store and play one game at once."""
-
-    @pytest.fixture(autouse=True)
-    def _switch_threads_often(self) -> Iterator[None]:
-        """Make the interpreter switch threads every microsecond, so that they interleave."""
-        interval = sys.getswitchinterval()
-        sys.setswitchinterval(1e-6)
-        yield
-        sys.setswitchinterval(interval)
 
     def test_eight_threads_guessing_on_one_game_leave_a_sound_stream(
         self, store: EventStore
