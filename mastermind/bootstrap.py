@@ -27,7 +27,18 @@ from mastermind._advice import SolverHints
 from mastermind.domain import Code
 from mastermind.service import Games, HintSource, SecretMaker, random_secret
 from mastermind.service._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
-from mastermind.store import EventCodec, EventStore, connect
+from mastermind.store import EventCodec, EventStore, UnsupportedStoreURL, connect
+
+__all__ = [
+    "DEFAULT_STORE_URL",
+    "SECRET_VARIABLE",
+    "STORE_VARIABLE",
+    "Application",
+    "UnsupportedStoreURL",
+    "bootstrap",
+    "fixed_or_random_secret",
+    "tokens_key",
+]
 
 STORE_VARIABLE = "MASTERMIND_STORE"
 SECRET_VARIABLE = "MASTERMIND_SECRET"

@@ -26,8 +26,7 @@ import click
 from mastermind.cli._documents import error_document
 from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, reason
 from mastermind.domain import GameError, InvalidGameSetup
-from mastermind.service import HintUnavailable
-from mastermind.store import StoreError
+from mastermind.service import HintUnavailable, StoreError
 
 REFUSED = 1
 USAGE = 2

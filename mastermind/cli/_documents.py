@@ -12,8 +12,7 @@ import attrs
 import click
 
 from mastermind.domain import Code, DecodingBoard, Feedback, GameError, GameStarted
-from mastermind.service import GameSummary, Statistics
-from mastermind.store import RecordedEvent
+from mastermind.service import GameSummary, RecordedEvent, Statistics
 
 JSON = dict[str, Any]
 

@@ -11,8 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mastermind.domain import Feedback, GameStarted, Outcome
-from mastermind.service import GameSummary, Statistics
-from mastermind.store import RecordedEvent
+from mastermind.service import GameSummary, RecordedEvent, Statistics
 
 _HISTOGRAM_WIDTH = 40
 

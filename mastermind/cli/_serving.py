@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
+from mastermind.bootstrap import UnsupportedStoreURL
 from mastermind.cli._options import store_choice, store_options
 from mastermind.cli._wiring import UnusableStoreURL, default_database
-from mastermind.store import UnsupportedStoreURL
 
 
 @click.command()

@@ -12,9 +12,8 @@ from urllib.parse import quote, urlsplit
 import attrs
 import platformdirs
 
-from mastermind.bootstrap import bootstrap
-from mastermind.service import Games
-from mastermind.store import StoreError, StoreUnavailable, UnsupportedStoreURL
+from mastermind.bootstrap import UnsupportedStoreURL, bootstrap
+from mastermind.service import Games, StoreError, StoreUnavailable
 
 
 def default_database() -> Path:

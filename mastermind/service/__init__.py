@@ -1,4 +1,8 @@
-"""The application around the core: games kept in a store, and read models of them."""
+"""The application around the core: games kept in a store, and read models of them.
+
+The store's records and errors that ``Games`` hands on are named here too, so that entry
+points talk to the service alone.
+"""
 
 from mastermind.service._hints import Hint, HintSource, HintUnavailable
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
@@ -11,6 +15,7 @@ from mastermind.service.projections import (
     Statistics,
     catch_up,
 )
+from mastermind.store import RecordedEvent, StoreError, StoreUnavailable, VersionConflict
 
 __all__ = [
     "AmbiguousGameId",
@@ -29,8 +34,12 @@ __all__ = [
     "KEY_VARIABLE",
     "NoGameInPlay",
     "PlayerTokens",
+    "RecordedEvent",
     "SecretMaker",
     "Statistics",
+    "StoreError",
+    "StoreUnavailable",
+    "VersionConflict",
     "catch_up",
     "random_secret",
 ]

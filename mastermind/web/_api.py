@@ -12,8 +12,13 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mastermind.domain import CLASSIC_PEGS, DecodingBoard, GameError, UnreadableCode
-from mastermind.service import Games, HintUnavailable, IdempotencyKeyReused, PlayerTokens
-from mastermind.store import VersionConflict
+from mastermind.service import (
+    Games,
+    HintUnavailable,
+    IdempotencyKeyReused,
+    PlayerTokens,
+    VersionConflict,
+)
 from mastermind.web._board import board_json
 from mastermind.web._problems import Problem, json_response
 from mastermind.web._requests import (

@@ -16,11 +16,11 @@ from mastermind.bootstrap import (
     DEFAULT_STORE_URL,
     STORE_VARIABLE,
     Application,
+    UnsupportedStoreURL,
     bootstrap,
     tokens_key,
 )
 from mastermind.service import KEY_VARIABLE
-from mastermind.store import UnsupportedStoreURL, connect
 from mastermind.web._app import create_app
 
 log = logging.getLogger("mastermind.web")
@@ -66,7 +66,7 @@ def serve(
         uvicorn.run(app_from_environment(), **options)
         return
     # Open the store once here, so that a wrong URL fails now, not in every worker.
-    connect(store_url).close()
+    bootstrap(store_url, hints=None, environment=os.environ).close()
     config = _WorkersConfig(
         f"{__name__}:app_from_environment", factory=True, workers=workers, **options
     )
