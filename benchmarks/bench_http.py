@@ -12,10 +12,11 @@ of 127.0.0.1, served the same way:
 
 One ``httpx`` client, with keep-alive, sends ``--requests`` guesses in a round, one after
 another. On the web game they are ``{"guess": "GGGG"}`` with the game's bearer token,
-``--guesses-per-game`` into each game, so that no game is won or runs out of attempts;
-the games are started over HTTP before the round's clock starts. On the minimal endpoint
-they are the same requests. Rounds alternate between the two servers; each figure is the
-median of ``--rounds`` rounds, and the ratio the median of the rounds' ratios.
+``--guesses-per-game`` (99) into each game of 100 attempts, so that no game is won or
+runs out of attempts, and each answer is a board of 1 to 99 rows; the games are started
+over HTTP before the round's clock starts. On the minimal endpoint they are the same
+requests. Rounds alternate between the two servers, and which goes first; each figure is
+the median of ``--rounds`` rounds, and the ratio the median of the rounds' ratios.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ SECRET = "RRRR"
 GUESS = "GGGG"
 """A guess that never wins against ``SECRET``."""
 ATTEMPTS = 100
-"""Attempts of each game: the classic board, as ``POST /games`` starts it by default."""
+"""Attempts of each game: the most a game may have, so that it lasts long."""
+GUESSES_PER_GAME = ATTEMPTS - 1
+"""Guesses into each game: as many as keep it in play."""
 
 
 @dataclass(frozen=True)
@@ -146,17 +149,29 @@ def guess_round(client: httpx.Client, requests: int, guesses_per_game: int, play
         response = client.post(path, json=body, headers=headers)
         if response.status_code != 201:
             raise RuntimeError(f"POST {path} answered {response.status_code}: {response.text}")
-    return requests / (time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if play:  # the last answer is the board after every guess of its game: all were taken
+        board = response.json()
+        guesses = (requests - 1) % guesses_per_game + 1
+        if (board["status"], board["attempts"]["used"]) != ("in progress", guesses):
+            raise RuntimeError(f"the game did not take {guesses} guesses: {board}")
+    return requests / elapsed
 
 
 def measure_http(
-    folder: Path, *, requests: int = 2000, rounds: int = 5, guesses_per_game: int = 10
+    folder: Path | str,
+    *,
+    requests: int = 2000,
+    rounds: int = 5,
+    guesses_per_game: int = GUESSES_PER_GAME,
 ) -> HttpFigures:
     """The web game and the minimal endpoint, round after round, side by side."""
     if not 1 <= guesses_per_game < ATTEMPTS:
         raise ValueError(f"guesses per game must be 1 to {ATTEMPTS - 1}, not {guesses_per_game}")
+    if requests < 1 or rounds < 1:
+        raise ValueError("a round makes at least one request, and there is at least one round")
     print("measuring HTTP ...", file=sys.stderr, flush=True)
-    store = SQLiteEventStore(folder / "http.db")
+    store = SQLiteEventStore(Path(folder) / "http.db")
     application = bootstrap(
         store,
         secret_maker=same_secret,
@@ -205,7 +220,10 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=2000, help="guesses in a round")
     parser.add_argument("--rounds", type=int, default=5, help="median of this many rounds")
     parser.add_argument(
-        "--guesses-per-game", type=int, default=10, help=f"guesses into each game, below {ATTEMPTS}"
+        "--guesses-per-game",
+        type=int,
+        default=GUESSES_PER_GAME,
+        help=f"guesses into each game, below {ATTEMPTS}",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:

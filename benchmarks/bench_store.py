@@ -5,7 +5,8 @@
 For every store it measures, in one run on one machine, the median of ``--repeat`` runs:
 
 - read-and-append/s: load a game's stream, then append one ``GuessMade`` at the version
-  just read; games of up to 12 guesses, one after another; one thread, then four;
+  just read; games of up to 12 guesses, one after another; one thread, then four; the
+  guesses are made before the clock starts;
 - baseline/s: the same number of single-row ``INSERT`` transactions of a JSON row, in raw
   ``sqlite3`` or ``psycopg`` on the same settings, and the store's share of that rate;
 - games/s: whole games through the ``Games`` service, from joining to the last guess;
@@ -63,17 +64,26 @@ def rate(count: int, run: Callable[[], object]) -> float:
 
 
 def read_and_append(store: EventStore, ops: int, prefix: str, threads: int = 1) -> float:
-    """Each op loads a stream and appends one guess to it at the version it read."""
+    """Each op loads a stream and appends one guess to it at the version it read.
 
-    def player(thread: int) -> None:
+    The guesses, and the ids of their games, are made before the clock starts, as the
+    raw baselines' rows and ids are: the rate is the store's, not the benchmark's dice.
+    """
+
+    def moves(thread: int) -> list[tuple[str, list[GuessMade]]]:
         chance = random.Random(thread)
-        for op in range(ops // threads):
-            game_id = f"{prefix}-{thread}-{op // GUESSES_PER_GAME}"
+        game_ids = [f"{prefix}-{thread}-{op // GUESSES_PER_GAME}" for op in range(ops // threads)]
+        return [(game_id, [guess(chance, game_id)]) for game_id in game_ids]
+
+    def player(played: list[tuple[str, list[GuessMade]]]) -> None:
+        for game_id, events in played:
             stream = store.load(game_id)
-            store.append(game_id, [guess(chance, game_id)], stream.version)
+            store.append(game_id, events, stream.version)
+
+    prepared = [moves(thread) for thread in range(threads)]
 
     def run() -> None:
-        workers = [threading.Thread(target=player, args=(n,)) for n in range(threads)]
+        workers = [threading.Thread(target=player, args=(played,)) for played in prepared]
         for worker in workers:
             worker.start()
         for worker in workers:
@@ -126,18 +136,17 @@ def replay(store: EventStore, streams: int) -> tuple[float, float]:
 
 
 def sqlite_baselines(path: Path, synchronous: str, ops: int, run: int) -> tuple[float, float]:
-    """Raw ``sqlite3``: single-row inserts, then the store's own statements, undecoded."""
+    """Raw ``sqlite3``: the store's own statements, undecoded, then single-row inserts."""
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute(f"PRAGMA synchronous = {synchronous}")
     connection.execute("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, data TEXT)")
     connection.execute(sqlite.SCHEMA)
-    insert = "INSERT INTO rows (data) VALUES (?)"
-    inserts = rate(ops, lambda: [connection.execute(insert, (ROW,)) for _ in range(ops)])
+
+    stream_ids = [f"raw-{run}-{op // GUESSES_PER_GAME}" for op in range(ops)]
 
     def read_and_append() -> None:
-        for op in range(ops):
-            stream_id = f"raw-{run}-{op // GUESSES_PER_GAME}"
+        for stream_id in stream_ids:
             connection.execute(sqlite._LOAD, (stream_id,)).fetchall()
             connection.execute("BEGIN IMMEDIATE")
             version = connection.execute(sqlite._VERSION, (stream_id,)).fetchone()[0]
@@ -145,21 +154,22 @@ def sqlite_baselines(path: Path, synchronous: str, ops: int, run: int) -> tuple[
             connection.execute("COMMIT")
 
     read_and_appends = rate(ops, read_and_append)
+    insert = "INSERT INTO rows (data) VALUES (?)"
+    inserts = rate(ops, lambda: [connection.execute(insert, (ROW,)) for _ in range(ops)])
     connection.close()
     return inserts, read_and_appends
 
 
 def postgres_baselines(url: str, ops: int, run: int) -> tuple[float, float]:
-    """Raw ``psycopg``: single-row inserts, then the store's own statements, undecoded."""
+    """Raw ``psycopg``: the store's own statements, undecoded, then single-row inserts."""
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute("CREATE TABLE IF NOT EXISTS rows (id bigserial PRIMARY KEY, data jsonb)")
         connection.execute(postgres.SCHEMA)
-        insert = "INSERT INTO rows (data) VALUES (%s::jsonb)"
-        inserts = rate(ops, lambda: [connection.execute(insert, (ROW,)) for _ in range(ops)])
+
+        stream_ids = [f"raw-{run}-{op // GUESSES_PER_GAME}" for op in range(ops)]
 
         def read_and_append() -> None:
-            for op in range(ops):
-                stream_id = f"raw-{run}-{op // GUESSES_PER_GAME}"
+            for stream_id in stream_ids:
                 connection.execute(postgres._LOAD, (stream_id,)).fetchall()
                 with connection.transaction():
                     connection.execute(postgres._LOCK)
@@ -168,7 +178,10 @@ def postgres_baselines(url: str, ops: int, run: int) -> tuple[float, float]:
                     values = (stream_id, row[0] + 1, "GuessMade", 1, ROW, None)
                     connection.execute(postgres._INSERT, values)
 
-        return inserts, rate(ops, read_and_append)
+        read_and_appends = rate(ops, read_and_append)
+        insert = "INSERT INTO rows (data) VALUES (%s::jsonb)"
+        inserts = rate(ops, lambda: [connection.execute(insert, (ROW,)) for _ in range(ops)])
+        return inserts, read_and_appends
 
 
 @dataclass(frozen=True)
@@ -217,12 +230,13 @@ def measure_store(
     try:
         for run in range(runs):
             one.append(read_and_append(store, ops, f"one-{run}"))
-            four.append(read_and_append(store, ops, f"four-{run}", threads=4))
             if baselines:
+                # Right after the store's run, so that both meet the machine in one state.
                 insert, raw = baselines(run)
                 inserts.append(insert)
                 raws.append(raw)
                 ratios.append(one[-1] / raw)
+            four.append(read_and_append(store, ops, f"four-{run}", threads=4))
             games.append(whole_games(store, max(ops // 20, 10)))
         fill_replay(store, streams)
         for _ in range(runs):
@@ -245,6 +259,24 @@ def measure_store(
         replay_seconds=median(replays),
         feed=median(feeds),
     )
+
+
+def measure_kind(
+    name: str, kind: str, place: str, *, ops: int, streams: int, runs: int
+) -> StoreFigures:
+    """:func:`measure_store` for a store named by plain values, which another process can
+    send: ``memory``; ``NORMAL`` or ``FULL``, SQLite in the folder ``place``; or
+    ``postgres``, in the cluster at the URL ``place``."""
+    sizes = {"ops": ops, "streams": streams, "runs": runs}
+    if kind == "memory":
+        return measure_store(name, "memory://", None, **sizes)
+    if kind in ("NORMAL", "FULL"):
+        url, base = sqlite_urls(Path(place), kind, ops)
+    elif kind == "postgres":
+        url, base = postgres_urls(place, ops)
+    else:
+        raise ValueError(f"no store of the kind {kind!r}")
+    return measure_store(name, url, base, **sizes)
 
 
 def sqlite_urls(folder: Path, synchronous: str, ops: int) -> tuple[str, Callable[[int], Rates]]:

@@ -9,7 +9,9 @@ One run measures, on one machine:
   ``benchmarks/.peers/``, and a naive baseline (``peer_scoring.py`` does the timing);
 - the solver: every strategy over the 1,296 secrets of the classic game;
 - the event stores: read-and-appends, whole games, and replay of 10,000 streams, for
-  memory, SQLite and PostgreSQL (on a throwaway server, as ``bench_store.py`` runs it).
+  memory, SQLite and PostgreSQL (on a throwaway server, as ``bench_store.py`` runs it);
+- the HTTP API: guesses posted to the web game over a SQLite store, next to a minimal
+  Starlette endpoint served the same way (``bench_http.py`` does the measuring).
 
 Every figure is the median of several runs, or a ratio of two rates measured side by side
 in the same run. The page says what machine it ran on. ``--quick`` uses tiny sizes and
@@ -39,6 +41,7 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bench_http
 import bench_store
 import matplotlib
 import matplotlib.pyplot as plt
@@ -70,6 +73,8 @@ class Sizes:
     store_runs: int
     ops: dict[str, int]
     streams: int
+    http_requests: int
+    http_rounds: int
 
 
 FULL = Sizes(
@@ -80,6 +85,8 @@ FULL = Sizes(
     store_runs=5,
     ops={"memory": 5000, "NORMAL": 5000, "FULL": 1200, "postgres": 1200},
     streams=10_000,
+    http_requests=2000,
+    http_rounds=5,
 )
 QUICK = Sizes(
     pairs=300,
@@ -89,6 +96,8 @@ QUICK = Sizes(
     store_runs=2,
     ops={"memory": 48, "NORMAL": 48, "FULL": 48, "postgres": 48},
     streams=100,
+    http_requests=40,
+    http_rounds=2,
 )
 
 
@@ -334,23 +343,27 @@ class StoreRun:
 
 
 def measure_stores(sizes: Sizes, postgres: bool) -> StoreRun:
-    common = {"streams": sizes.streams, "runs": sizes.store_runs}
+    def measure(name: str, kind: str, place: str) -> bench_store.StoreFigures:
+        _progress(f"stores: {name}")
+        found = apart(
+            "bench_store",
+            "measure_kind",
+            name=name,
+            kind=kind,
+            place=place,
+            ops=sizes.ops[kind],
+            streams=sizes.streams,
+            runs=sizes.store_runs,
+        )
+        return bench_store.StoreFigures(**found)
+
     figures = []
     with ExitStack() as stack:
-        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        disk = bench_store.fsyncs_per_second(folder)
-        _progress("stores: memory")
-        figures.append(
-            bench_store.measure_store(
-                "memory", "memory://", None, ops=sizes.ops["memory"], **common
-            )
-        )
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        disk = bench_store.fsyncs_per_second(Path(folder))
+        figures.append(measure("memory", "memory", ""))
         for synchronous in ("NORMAL", "FULL"):
-            _progress(f"stores: SQLite, synchronous={synchronous}")
-            ops = sizes.ops[synchronous]
-            url, base = bench_store.sqlite_urls(folder, synchronous, ops)
-            name = f"SQLite, synchronous={synchronous}"
-            figures.append(bench_store.measure_store(name, url, base, ops=ops, **common))
+            figures.append(measure(f"SQLite, synchronous={synchronous}", synchronous, folder))
         measured, about = False, "left out of this run (`--no-postgres`)"
         if postgres:
             try:
@@ -358,16 +371,56 @@ def measure_stores(sizes: Sizes, postgres: bool) -> StoreRun:
             except PostgresUnavailable as error:
                 about = f"left out: {error}"
             else:
-                _progress("stores: PostgreSQL")
                 with psycopg.connect(cluster.url) as connection:
                     row = connection.execute("SHOW server_version").fetchone()
                 about = f"PostgreSQL {row[0] if row else '?'}"
-                ops = sizes.ops["postgres"]
-                url, base = bench_store.postgres_urls(cluster.url, ops)
-                name = "PostgreSQL, fsync=on"
-                figures.append(bench_store.measure_store(name, url, base, ops=ops, **common))
+                figures.append(measure("PostgreSQL, fsync=on", "postgres", cluster.url))
                 measured = True
     return StoreRun(figures, disk, about, measured)
+
+
+# --- the HTTP API --------------------------------------------------------------------------
+
+
+def measure_http(sizes: Sizes) -> bench_http.HttpFigures:
+    _progress("HTTP: the web game and a minimal endpoint")
+    with tempfile.TemporaryDirectory() as folder:
+        found = apart(
+            "bench_http",
+            "measure_http",
+            folder=folder,
+            requests=sizes.http_requests,
+            rounds=sizes.http_rounds,
+        )
+    return bench_http.HttpFigures(**found)
+
+
+# --- measuring in a process of its own -----------------------------------------------------
+
+_APART = """\
+import dataclasses, json, sys
+sys.path.insert(0, sys.argv[1])
+module = __import__(sys.argv[2])
+figures = getattr(module, sys.argv[3])(**json.loads(sys.argv[4]))
+print(json.dumps(dataclasses.asdict(figures)))
+"""
+
+
+def apart(module: str, function: str, **arguments: object) -> dict:
+    """``function(**arguments)`` of a benchmark module, run by a fresh interpreter, and
+    the figures it answers, as a dictionary.
+
+    The stores and the web game are measured away from this process, as each scorer
+    is: by then its heap holds matplotlib and the solver's tables, which the cyclic
+    garbage collector walks again and again, and charges to whatever keeps objects while
+    it is timed.
+    """
+    command = [sys.executable, "-c", _APART, str(HERE), module, function, json.dumps(arguments)]
+    done = subprocess.run(command, stdout=subprocess.PIPE, text=True, timeout=3600)
+    if done.returncode != 0:
+        raise RuntimeError(f"{module}.{function} failed with exit status {done.returncode}")
+    found: dict = json.loads(done.stdout.splitlines()[-1])
+    return found
 
 
 # --- plots ---------------------------------------------------------------------------------
@@ -525,6 +578,7 @@ def page(
     scoring: list[ScoringRow],
     solver: list[StrategyFigures],
     stores: StoreRun,
+    http: bench_http.HttpFigures,
 ) -> str:
     """The whole of ``performance.md``."""
     rows = [[key, value] for key, value in about.items()]
@@ -567,6 +621,7 @@ def page(
         *scoring_section(sizes, scoring),
         *solver_section(sizes, solver),
         *stores_section(sizes, stores),
+        *http_section(http),
     ]
     return "\n".join(parts).rstrip("\n") + "\n"
 
@@ -696,13 +751,16 @@ def stores_section(sizes: Sizes, run: StoreRun) -> list[str]:
         "## Event stores",
         "",
         _wrap(
-            "`benchmarks/bench_store.py` does the measuring. A *read-and-append* loads a",
+            "`benchmarks/bench_store.py` does the measuring, each store in a process of",
+            "its own. A *read-and-append* loads a",
             "game's stream and appends one guess at the version it read, for games of twelve",
             "guesses one after another; *ops* is how many a run makes, in one thread and",
             "then in four sharing the store. *raw/s* runs the same SQL statements through",
-            "`sqlite3` or `psycopg` without the library, and *store / raw* is the ratio of",
-            "the two rates, run by run, then the median. *games/s* counts whole games",
-            "through `Games`, from joining to the last guess. *replay* loads each of",
+            "`sqlite3` or `psycopg` without the library, right after the store's one thread,",
+            "and *store / raw* is the ratio of the two rates, run by run, then the median.",
+            "The guesses for the store, like the rows for the raw statements, are made",
+            "before the clock starts. *games/s* counts whole games through `Games`, from",
+            "joining to the last guess. *replay* loads each of",
             f"{sizes.streams:,} streams of eight events one by one and folds it into its",
             "board; *feed* reads every event with `read_all`, a page of 1,000 at a time.",
             "PostgreSQL runs on a throwaway server on loopback with `fsync=on` and",
@@ -718,6 +776,46 @@ def stores_section(sizes: Sizes, run: StoreRun) -> list[str]:
         ),
         "",
         _image("Read-and-appends, whole games and replay for each store", "stores.png"),
+        "",
+    ]
+
+
+def http_section(figures: bench_http.HttpFigures) -> list[str]:
+    table = [
+        [
+            "`POST /games/{id}/guesses`, the web game",
+            f"{figures.game:,.0f}",
+            f"{figures.game_to_minimal:.2f}",
+        ],
+        ["the same requests, a minimal Starlette endpoint", f"{figures.minimal:,.0f}", "1.00"],
+    ]
+    return [
+        "## HTTP API",
+        "",
+        _wrap(
+            "`benchmarks/bench_http.py` does the measuring, in a process of its own. Two",
+            "servers run in that process, each on uvicorn in a thread of its own on",
+            "127.0.0.1: the web game, `create_app` over `bootstrap` and a SQLite store",
+            "(`synchronous=NORMAL`),",
+            "and a minimal Starlette app whose one route reads the JSON body and answers",
+            "JSON with 201. One `httpx` client with keep-alive posts",
+            f"{figures.requests:,} guesses a round, one after another, to each in turn,",
+            'which one first alternating. The web game takes `{"guess": "GGGG"}` with',
+            f"the game's bearer token, {figures.guesses_per_game} into each game of",
+            f"{figures.guesses_per_game + 1} attempts whose secret is `RRRR`: no game ends,",
+            f"and each answer is a board of 1 to {figures.guesses_per_game} rows. The games",
+            "are started before the clock starts. *requests/s* is the median of",
+            f"{figures.rounds} rounds; *x minimal* the median of the {figures.rounds} ratios",
+            "of the two rates, round by round.",
+        ),
+        "",
+        _table(["server", "requests/s", "x minimal"], "lrr", table),
+        "",
+        _wrap(
+            "Both rates include the time of the client, which sends both the same requests",
+            "and reads every answer whole: *x minimal* is the minimal endpoint's time per",
+            "request over the web game's.",
+        ),
         "",
     ]
 
@@ -744,13 +842,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     scoring = measure_scoring(sizes, not arguments.no_peers, arguments.peers)
     solver = measure_solver(sizes)
     stores = measure_stores(sizes, not arguments.no_postgres)
+    http = measure_http(sizes)
 
     images = arguments.output / IMAGES
     images.mkdir(parents=True, exist_ok=True)
     plot_scoring(scoring, images / "scoring.png")
     plot_solver(solver, images / "solver.png")
     plot_stores(stores, images / "stores.png")
-    text = page(arguments.quick, sizes, about, scoring, solver, stores)
+    text = page(arguments.quick, sizes, about, scoring, solver, stores, http)
     (arguments.output / "performance.md").write_text(text)
     _progress(f"wrote {arguments.output / 'performance.md'} and {images}/")
 

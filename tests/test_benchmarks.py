@@ -1,7 +1,8 @@
 """The performance report's runner works: a ``--quick`` run writes the page and its plots.
 
 The real run takes minutes, installs packages from PyPI and starts PostgreSQL; this one
-uses tiny sizes and leaves the peers and PostgreSQL out, so it only proves the machinery.
+uses tiny sizes and leaves the peers and PostgreSQL out, so it only proves the machinery,
+the HTTP benchmark's two servers on loopback included.
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
 
     text = (tmp_path / "performance.md").read_text()
     headings = re.findall(r"^## (.+)$", text, re.M)
-    assert headings == ["The machine", "Scoring", "Solver strategies", "Event stores"]
+    assert headings == [
+        "The machine",
+        "Scoring",
+        "Solver strategies",
+        "Event stores",
+        "HTTP API",
+    ]
     for fact in ("CPU", "cores", "memory", "operating system", "Python", "date"):
         assert re.search(rf"^\| {fact} \| \S", text, re.M), fact
     assert "```python" not in text
@@ -54,3 +61,10 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         assert re.search(rf"^\| `{strategy}` \| [\d,]+ \| \d\.\d{{4}} \| \d \|", text, re.M)
     for store in ("memory", "SQLite, synchronous=NORMAL", "SQLite, synchronous=FULL"):
         assert re.search(rf"^\| {re.escape(store)} \| \d+ \| [\d,]+ \|", text, re.M), store
+    # The web game took its guesses over HTTP, next to the minimal endpoint.
+    assert re.search(
+        r"^\| `POST /games/\{id\}/guesses`, the web game \| [\d,]+ \| [\d.]+ \|$", text, re.M
+    )
+    assert re.search(
+        r"^\| the same requests, a minimal Starlette endpoint \| [\d,]+ \| 1\.00 \|$", text, re.M
+    )

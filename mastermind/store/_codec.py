@@ -8,11 +8,10 @@ older shape to the current one.
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -35,15 +34,49 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
 """The name each of Mastermind's events is stored under. A name never changes, even if
 its class is renamed."""
 
-DECODED_CACHE_SIZE = 8192
-"""How many decoded records a codec keeps, for events that nothing can change.
+ENCODED_KEPT = 1024
+"""How many records a codec keeps from encoding them, with their events, so that reading
+them soon after answers the event without parsing JSON or checking types.
 
-A stream is loaded again for every command on it, so most of its records were decoded
-the time before: only the newest ones need the JSON parser and the checks of their types.
+A record is kept only if decoding it would give an event equal to the one encoded, of
+the same types all through, whose type nothing can change.
 """
 
-_COMPACT = json.JSONEncoder(separators=(",", ":"))
-"""``json.dumps(data, separators=(",", ":"))``, without making an encoder for each call."""
+_TEXT = (str, bytes)
+
+
+def _compact_json() -> Callable[[Any], str]:
+    """``json.dumps(data, separators=(",", ":"))`` of a record's data, in fewer steps.
+
+    Every call of ``json.dumps`` builds an encoder anew. Where the C accelerator is there,
+    this one is built once; events hold no cycles, so it does not look for them.
+    """
+    make_encoder = getattr(json.encoder, "c_make_encoder", None)
+    if make_encoder is None:
+        return json.JSONEncoder(separators=(",", ":")).encode
+    encode = make_encoder(
+        None,  # no markers: no search for cycles
+        _not_json,
+        json.encoder.encode_basestring_ascii,
+        None,  # no indent
+        ":",
+        ",",
+        False,  # sort_keys
+        False,  # skipkeys
+        True,  # allow_nan, as json.dumps
+    )
+
+    def compact(data: Any) -> str:
+        return "".join(encode(data, 0))
+
+    return compact
+
+
+def _not_json(value: object) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_compact = _compact_json()
 
 
 class UnknownEventType(CorruptRecord):
@@ -161,13 +194,17 @@ class EventCodec:
             raise ValueError(f"Upcasters for unknown event types: {', '.join(sorted(unknown))}")
         self._versions = {name: self._upcasters.current_version(name) for name in self._types}
         self._converter = _converter()
+        self._quick_converter = _quick_converter()
         # Each class's hooks, looked up once, on first use, rather than at every call.
         self._unstructure: dict[type[Any], Callable[[Any], Any]] = {}
-        self._structure: dict[str, Callable[[Any, Any], Any]] = {}
-        # Only events that cannot change may be handed out twice: frozen attrs classes of
-        # frozen values. The cache keeps no failure: a bad record is refused every time.
-        self._immutable = {name for name, cls in self._types.items() if _immutable(cls)}
-        self._decode_text = functools.lru_cache(maxsize=DECODED_CACHE_SIZE)(self._structure_data)
+        self._structure: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {}
+        self._shared_types = frozenset(name for name, cls in self._types.items() if _immutable(cls))
+        """The types whose events nothing can change: frozen attrs classes of immutable
+        values. The same record of such a type may be answered with the same event."""
+        # The records encoded last, of events that read back the same, and the events:
+        # a command reads its stream again soon after the command before appended to it.
+        self._encoded = Recent(ENCODED_KEPT)
+        self._reads_back: dict[type[Any], Callable[[Any], bool] | None] = {}
 
     def schema_version(self, type_name: str) -> int:
         """The version that records of ``type_name`` are written with."""
@@ -184,6 +221,11 @@ class EventCodec:
         Raises:
             ValueError: ``event`` is of no type this codec knows.
         """
+        return EncodedEvent(*self._encode_fields(event))
+
+    def _encode_fields(self, event: object) -> tuple[str, int, str]:
+        """``type, schema, data`` of the record that stores ``event``, as :meth:`encode`
+        says, for stores that write them to columns of their own."""
         name = self._names.get(type(event))
         if name is None:
             raise ValueError(
@@ -194,8 +236,10 @@ class EventCodec:
         if unstructure is None:
             unstructure = self._converter.get_unstructure_hook(type(event))
             self._unstructure[type(event)] = unstructure
-        data = unstructure(event)
-        return EncodedEvent(name, self._versions[name], _COMPACT.encode(data))
+        record = (name, self._versions[name], _compact(unstructure(event)))
+        if name in self._shared_types and self._read_back_equal(event):
+            self._encoded.put(record, event)
+        return record
 
     def decode(
         self,
@@ -224,8 +268,10 @@ class EventCodec:
                 + (" (a newer version of the program may have written it)" if schema > 0 else ""),
             )
         try:
-            if type_name in self._immutable and isinstance(data, str | bytes):
-                return self._decode_text(type_name, schema, data)
+            if type_name in self._shared_types and isinstance(data, _TEXT):
+                event = self._encoded.get((type_name, schema, data))
+                if event is not None:
+                    return event
             return self._structure_data(type_name, schema, data)
         except cattrs.BaseValidationError as error:
             reason = "; ".join(cattrs.transform_error(error, type_name, _describe))
@@ -235,17 +281,67 @@ class EventCodec:
 
     def _structure_data(self, type_name: str, schema: int, data: str | bytes | JSONObject) -> Any:
         """The event of a record whose type and schema version are known to be right."""
-        loaded = json.loads(data) if isinstance(data, str | bytes) else data
+        loaded = json.loads(data) if isinstance(data, _TEXT) else data
         if not isinstance(loaded, dict):
             raise TypeError(f"its data is a JSON {type(loaded).__name__}, not an object")
         current = self._versions[type_name]
         if schema < current:
             loaded = self._upcasters.upcast(type_name, schema, loaded, current)
         cls = self._types[type_name]
-        structure = self._structure.get(type_name)
-        if structure is None:
-            structure = self._structure[type_name] = self._converter.get_structure_hook(cls)
-        return structure(loaded, cls)
+        hooks = self._structure.get(type_name)
+        if hooks is None:
+            hooks = self._structure[type_name] = (
+                self._quick_converter.get_structure_hook(cls),
+                self._converter.get_structure_hook(cls),
+            )
+        quick, thorough = hooks
+        try:
+            return quick(loaded, cls)
+        except Exception:
+            # The same rules, checked one field after another to say what is wrong.
+            return thorough(loaded, cls)
+
+    def _read_back_equal(self, event: object) -> bool:
+        """Whether decoding the record of ``event`` would give an event equal to it, of the
+        same types all through, so that the record may be answered with ``event`` itself."""
+        kind = type(event)
+        if kind not in self._reads_back:
+            self._reads_back[kind] = _read_back_check(kind)
+        check = self._reads_back[kind]
+        try:
+            return check is not None and check(event)
+        except Exception:  # a converter or a validator refused: let decoding say so
+            return False
+
+
+class Recent:
+    """Values by key, those used last kept, at most ``size`` of them; safe to share between
+    threads.
+
+    Two generations of dictionaries stand in for a list of recent use: a value read from
+    the older one moves to the newer, and when the newer is half full it becomes the older
+    and the oldest go. Reading a value costs a lookup or two, and nothing is locked.
+    ``None`` is no value: :meth:`get` answers it for a key it does not hold.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._half = max(size // 2, 1)
+        self._newer: dict[Hashable, Any] = {}
+        self._older: dict[Hashable, Any] = {}
+
+    def get(self, key: Hashable) -> Any:
+        value = self._newer.get(key)
+        if value is None:
+            value = self._older.get(key)
+            if value is not None:
+                self.put(key, value)
+        return value
+
+    def put(self, key: Hashable, value: Any) -> None:
+        newer = self._newer
+        newer[key] = value
+        if len(newer) >= self._half:
+            self._older, self._newer = newer, {}
 
 
 def check_versions(records: Iterable[RecordedEvent]) -> None:
@@ -305,6 +401,157 @@ def _immutable(kind: Any, seen: frozenset[Any] = frozenset()) -> bool:
         field.name in hints and _immutable(hints[field.name], seen | {kind})
         for field in attrs.fields(kind)
     )
+
+
+def _read_back_check(
+    kind: Any, building: frozenset[type[Any]] = frozenset()
+) -> Callable[[Any], bool] | None:
+    """A test of whether a value declared as ``kind``, written and read back by the codec,
+    comes back equal and of the same types; ``None`` where that cannot be foreseen.
+
+    It foresees strings, whole numbers and booleans of exactly those types, tuples of
+    them, codes, and frozen attrs classes of these, read as the codec reads them: their
+    fields by name through ``__init__``, which runs their converters and validators again.
+    """
+    if kind in _EXACT:
+
+        def exactly(value: Any) -> bool:
+            return type(value) is kind
+
+        return exactly
+    if kind is Code:  # read by its own hook: Code(a list of strings)
+        return _code_reads_back
+    if typing.get_origin(kind) is tuple:
+        arguments = typing.get_args(kind)
+        if len(arguments) != 2 or arguments[1] is not Ellipsis:
+            return None
+        if arguments[0] in _EXACT:
+            exact = frozenset({arguments[0]})
+
+            def exact_items(value: Any) -> bool:
+                return type(value) is tuple and {*map(type, value)} <= exact
+
+            return exact_items
+        item = _read_back_check(arguments[0], building)
+        if item is None:
+            return None
+        check_item = item
+
+        def items(value: Any) -> bool:
+            return type(value) is tuple and all(check_item(each) for each in value)
+
+        return items
+    if not (isinstance(kind, type) and attrs.has(kind)) or kind in building:
+        return None
+    if kind.__setattr__ is not _Frozen.__setattr__:
+        return None
+    if hasattr(kind, "__attrs_pre_init__") or hasattr(kind, "__attrs_post_init__"):
+        return None
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:
+        return None
+    # Each field: its name, the one type it must be of exactly or else a check of its
+    # value, and its converter.
+    fields: list[tuple[str, type | None, Callable[[Any], bool] | None, Any]] = []
+    validators: list[tuple[Any, attrs.Attribute[Any]]] = []
+    for field in attrs.fields(kind):
+        if not field.init or getattr(field, "alias", field.name) != field.name:
+            return None
+        hint = hints.get(field.name)
+        check = _read_back_check(hint, building | {kind})
+        converter = field.converter
+        if check is None or not (converter is None or _plain_function(converter)):
+            return None
+        if hint in _EXACT:
+            fields.append((field.name, hint, None, converter))
+        else:
+            fields.append((field.name, None, check, converter))
+        if field.validator is not None:
+            validators.append((field.validator, field))
+
+    def instance(value: Any) -> bool:
+        if type(value) is not kind:
+            return False
+        for name, exact, check, converter in fields:
+            held = getattr(value, name)
+            if exact is not None:
+                if type(held) is not exact:
+                    return False
+            elif check is not None and not check(held):
+                return False
+            if converter is not None:
+                converted = converter(held)
+                if type(converted) is not type(held) or converted != held:
+                    return False
+        for validator, field in validators:
+            validator(value, field, getattr(value, field.name))
+        return True
+
+    return instance
+
+
+_EXACT = (str, int, bool)
+"""The types whose values come back from JSON as they went, when they are of exactly these."""
+
+_STRINGS = frozenset({str})
+
+
+def _code_reads_back(value: Any) -> bool:
+    return (
+        type(value) is Code and type(value.pegs) is tuple and {*map(type, value.pegs)} <= _STRINGS
+    )
+
+
+def _plain_function(converter: object) -> bool:
+    """A converter of one argument, as attrs calls it, not an ``attrs.Converter``."""
+    special = getattr(attrs, "Converter", None)
+    return callable(converter) and not (special is not None and isinstance(converter, special))
+
+
+def _quick_converter() -> cattrs.Converter:
+    """The rules of :func:`_converter`, checked in fewer steps, without saying what failed.
+
+    Whatever it refuses goes to the thorough converter, which refuses it too and says
+    why; whatever it reads, the thorough one reads the same.
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
+    converter.register_unstructure_hook(Code, lambda code: list(code.pegs))
+    converter.register_structure_hook(Code, _quick_code)
+    converter.register_unstructure_hook(
+        Feedback, lambda feedback: {"black": feedback.black, "white": feedback.white}
+    )
+    converter.register_structure_hook(str, _quick_str)
+    converter.register_structure_hook(int, _quick_int)
+    converter.register_structure_hook(bool, _quick_bool)
+    return converter
+
+
+def _quick_code(value: Any, _: object) -> Code:
+    if type(value) is not list:
+        raise TypeError
+    for item in value:
+        if type(item) is not str:
+            raise TypeError
+    return Code(value)
+
+
+def _quick_str(value: Any, _: object) -> str:
+    if type(value) is not str:
+        raise TypeError
+    return value
+
+
+def _quick_int(value: Any, _: object) -> int:
+    if type(value) is not int:
+        raise TypeError
+    return value
+
+
+def _quick_bool(value: Any, _: object) -> bool:
+    if type(value) is not bool:
+        raise TypeError
+    return value
 
 
 def _describe(error: BaseException, expected: type | None) -> str:

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from mastermind.store._port import StoreClosed
 
 C = TypeVar("C")
 
+_pid = os.getpid()
+"""This process's id, kept current across ``fork``: the pool checks it at every use, and
+``os.getpid()`` is a system call."""
+
+
+def _after_fork_in_child() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):  # no fork, and no need, elsewhere
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
 
 class Pool(Generic[C]):
-    """Hands each thread a connection of its own for as long as it needs one.
+    """Hands each thread a connection of its own for as long as it needs one, from
+    :meth:`take` to :meth:`give_back`.
 
     Connections are opened on demand, so the pool grows to the number of threads that use
     the store at once; at most ``max_idle`` are kept open between uses. A connection is
@@ -34,40 +47,34 @@ class Pool(Generic[C]):
         self._max_idle = max_idle
         self._lock = threading.Lock()
         self._idle: list[C] = []
-        self._pid = os.getpid()
+        self._pid = _pid
         self._closed = False
-
-    @contextlib.contextmanager
-    def connection(self) -> Iterator[C]:
-        connection = self._take()
-        try:
-            yield connection
-        finally:
-            self._give_back(connection)
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
             idle, self._idle = self._idle, []
-        if self._pid == os.getpid():
+        if self._pid == _pid:
             for connection in idle:
                 self._close(connection)
 
-    def _take(self) -> C:
+    def take(self) -> C:
+        """A connection of this process, idle or new, until :meth:`give_back`."""
         with self._lock:
             if self._closed:
                 raise StoreClosed()
-            if self._pid != os.getpid():
+            if self._pid != _pid:
                 # Forked: the parent's connections belong to the parent. Leave them alone.
-                self._idle, self._pid = [], os.getpid()
+                self._idle, self._pid = [], _pid
             if self._idle:
                 return self._idle.pop()
         return self._open()
 
-    def _give_back(self, connection: C) -> None:
+    def give_back(self, connection: C) -> None:
+        """Keep ``connection`` for the next :meth:`take`, or close it."""
         if self._reusable(connection):
             with self._lock:
-                open_here = not self._closed and self._pid == os.getpid()
+                open_here = not self._closed and self._pid == _pid
                 if open_here and len(self._idle) < self._max_idle:
                     self._idle.append(connection)
                     return

@@ -3,12 +3,13 @@ turning their drivers' errors into the store's own."""
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from types import TracebackType
 from typing import Any, ClassVar
 
-from mastermind.store._codec import EventCodec, check_versions
+from mastermind.store._codec import EventCodec, Recent, check_versions
 from mastermind.store._pool import Pool
 from mastermind.store._port import (
     Metadata,
@@ -19,6 +20,9 @@ from mastermind.store._port import (
     check_feed_arguments,
     check_stream_id,
 )
+
+STREAMS_KEPT = 256
+"""How many streams read lately a SQL store keeps, with their records, to read them again."""
 
 Row = tuple[str, int, str, int, str, str | None]
 """``stream_id, version, type, schema, data, metadata`` as inserted."""
@@ -42,29 +46,93 @@ class SQLStore:
 
     def load(self, stream_id: str) -> Stream:
         check_stream_id(stream_id)
-        with self._connection() as connection:
-            rows = connection.execute(self._load_query, (stream_id,)).fetchall()
-        records = tuple(self._decode(stream_id, *row) for row in rows)
+        records = self._stream_records(stream_id, self._fetch(self._load_query, (stream_id,)))
         check_versions(records)
         return Stream(stream_id, records, len(records))
 
     def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         check_feed_arguments(after_position, limit)
-        with self._connection() as connection:
-            rows = connection.execute(self._feed_query, (after_position, limit)).fetchall()
-        return [self._decode(*row) for row in rows]
+        record = self._record
+        return [record(*row) for row in self._fetch(self._feed_query, (after_position, limit))]
 
     def close(self) -> None:
         self._pool.close()
+        self._streams = self._read_once = Recent(1)  # let go of the streams kept
 
-    @contextlib.contextmanager
-    def _connection(self) -> Iterator[Any]:
-        """A pooled connection; the driver's failures leave as :class:`StoreUnavailable`."""
+    def _stream_records(self, stream_id: str, rows: list[Any]) -> tuple[RecordedEvent, ...]:
+        """The records that a stream's rows of ``position, version, type, schema, data,
+        metadata`` hold.
+
+        Every command reads its stream again, to find it as the command before left it,
+        a row or two longer. So a stream read more than once lately is kept as it was
+        read, rows and records, while it is among the :data:`STREAMS_KEPT` read last:
+        rows the same as the last time are answered with the same records, and only the
+        rows after them are decoded. A stream is kept only while all its events are of
+        types that nothing can change and its rows hold text, as SQLite's do.
+        """
+        kept = self._streams.get(stream_id)
+        known: tuple[RecordedEvent, ...] = ()
+        if kept is not None and rows[: len(kept[0])] == kept[0]:
+            known = kept[1]
+        record = self._record
+        fresh = rows[len(known) :]
+        records = known + tuple([record(stream_id, *row) for row in fresh])
+        if kept is None and self._read_once.get(stream_id) is None:
+            self._read_once.put(stream_id, True)  # kept from its second read on
+            return records
+        shared = self._codec._shared_types
+        for _, _, type_name, _, data, metadata in fresh:
+            if not (
+                type_name in shared
+                and type(data) is str
+                and (metadata is None or type(metadata) is str)
+            ):
+                return records
+        self._streams.put(stream_id, (rows, records))
+        return records
+
+    @functools.cached_property
+    def _streams(self) -> Recent:
+        """Streams read lately, by id: the rows read and the records they hold."""
+        return Recent(STREAMS_KEPT)
+
+    @functools.cached_property
+    def _read_once(self) -> Recent:
+        """The ids of streams read lately, to keep those read again."""
+        return Recent(4 * STREAMS_KEPT)
+
+    def _record(
+        self,
+        stream_id: str,
+        position: int,
+        version: int,
+        type_name: str,
+        schema: int,
+        data: Any,
+        metadata: Any,
+    ) -> RecordedEvent:
+        event = self._codec.decode(type_name, schema, data, stream_id=stream_id, position=position)
+        kept = {} if metadata is None else _metadata(metadata)
+        return RecordedEvent(position, stream_id, version, event, kept)
+
+    def _fetch(self, query: str, parameters: tuple[Any, ...]) -> list[Any]:
+        """Every row of one query, on a pooled connection; the driver's failures leave as
+        :class:`StoreUnavailable`. The same as a ``with self._connection()`` block, in
+        fewer steps, for the reads that every command makes."""
+        pool = self._pool
         try:
-            with self._pool.connection() as connection:
-                yield connection
+            connection = pool.take()
+            try:
+                rows: list[Any] = connection.execute(query, parameters).fetchall()
+            finally:
+                pool.give_back(connection)
         except self._driver_error as error:
             raise StoreUnavailable(_reason(error)) from error
+        return rows
+
+    def _connection(self) -> _Borrowed:
+        """A pooled connection; the driver's failures leave as :class:`StoreUnavailable`."""
+        return _Borrowed(self._pool, self._driver_error)
 
     def _rows(
         self,
@@ -76,31 +144,49 @@ class SQLStore:
         """The rows that store ``events`` after ``expected_version``, in insert order."""
         kept = check_append(stream_id, events, expected_version, metadata)
         encoded_metadata = json.dumps(kept, separators=(",", ":")) if kept else None
+        encode = self._codec._encode_fields
         return [
-            (
-                stream_id,
-                expected_version + number,
-                record.type,
-                record.schema,
-                record.data,
-                encoded_metadata,
-            )
-            for number, record in enumerate(map(self._codec.encode, events), start=1)
+            (stream_id, expected_version + number, *encode(event), encoded_metadata)
+            for number, event in enumerate(events, start=1)
         ]
 
-    def _decode(
+
+class _Borrowed:
+    """A connection of the store's pool for a ``with`` block, whose driver's errors leave
+    as :class:`StoreUnavailable`. A class, not a generator: every read and append uses one.
+    """
+
+    __slots__ = ("_connection", "_driver_error", "_pool")
+
+    def __init__(self, pool: Pool[Any], driver_error: type[Exception]) -> None:
+        self._pool = pool
+        self._driver_error = driver_error
+
+    def __enter__(self) -> Any:
+        try:
+            self._connection = self._pool.take()
+        except self._driver_error as error:
+            raise StoreUnavailable(_reason(error)) from error
+        return self._connection
+
+    def __exit__(
         self,
-        stream_id: str,
-        position: int,
-        version: int,
-        type_name: str,
-        schema: int,
-        data: Any,
-        metadata: Any,
-    ) -> RecordedEvent:
-        event = self._codec.decode(type_name, schema, data, stream_id=stream_id, position=position)
-        kept = (json.loads(metadata) if isinstance(metadata, str) else metadata) or {}
-        return RecordedEvent(position, stream_id, version, event, kept)
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        try:
+            self._pool.give_back(self._connection)
+        except self._driver_error as failure:
+            raise StoreUnavailable(_reason(failure)) from failure
+        if isinstance(error, self._driver_error):
+            raise StoreUnavailable(_reason(error)) from error
+
+
+def _metadata(stored: Any) -> dict[str, str]:
+    """What an append kept beside its events: JSON text, a driver's decoded JSON, or none."""
+    kept: dict[str, str] = (json.loads(stored) if isinstance(stored, str) else stored) or {}
+    return kept
 
 
 def _reason(error: Exception) -> str:

@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import Metadata, VersionConflict
-from mastermind.store._sql import SQLStore
+from mastermind.store._port import Metadata, StoreUnavailable, VersionConflict
+from mastermind.store._sql import Row, SQLStore, _reason
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -94,23 +94,16 @@ class SQLiteEventStore(SQLStore):
         metadata: Metadata | None = None,
     ) -> int:
         rows = self._rows(stream_id, events, expected_version, metadata)
-        with self._connection() as connection:
-            connection.execute("BEGIN IMMEDIATE")
+        # A ``with self._connection()`` block, written out: every command appends.
+        pool = self._pool
+        try:
+            connection = pool.take()
             try:
-                actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
-                if actual != expected_version:
-                    raise VersionConflict(stream_id, expected_version, actual)
-                connection.executemany(_INSERT, rows)
-                connection.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                # The unique (stream_id, version) key backs up the check above.
-                connection.execute("ROLLBACK")
-                actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
-                raise VersionConflict(stream_id, expected_version, actual) from None
-            except BaseException:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                raise
+                _insert(connection, stream_id, expected_version, rows)
+            finally:
+                pool.give_back(connection)
+        except sqlite3.Error as error:
+            raise StoreUnavailable(_reason(error)) from error
         return expected_version + len(rows)
 
     def _open(self) -> sqlite3.Connection:
@@ -140,3 +133,28 @@ class SQLiteEventStore(SQLStore):
                 if "locked" not in str(error) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
+
+
+def _insert(
+    connection: sqlite3.Connection, stream_id: str, expected_version: int, rows: list[Row]
+) -> None:
+    """Insert ``rows`` in one transaction, if the stream is at ``expected_version``."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
+        if actual != expected_version:
+            raise VersionConflict(stream_id, expected_version, actual)
+        if len(rows) == 1:  # most appends: one event, without executemany's extra steps
+            connection.execute(_INSERT, rows[0])
+        else:
+            connection.executemany(_INSERT, rows)
+        connection.execute("COMMIT")
+    except sqlite3.IntegrityError:
+        # The unique (stream_id, version) key backs up the check above.
+        connection.execute("ROLLBACK")
+        actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
+        raise VersionConflict(stream_id, expected_version, actual) from None
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from mastermind.domain import DecodingBoard
+from mastermind.domain import DecodingBoard, Feedback
 
 
 def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
@@ -26,11 +27,19 @@ def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
         "rows": [
             {
                 "guess": list(row.guess.pegs),
-                "feedback": {"black": row.feedback.black, "white": row.feedback.white},
-                "key_pegs": str(row.feedback),
+                "feedback": {"black": feedback.black, "white": feedback.white},
+                "key_pegs": _key_pegs(feedback),
             }
             for row in board.rows
+            for feedback in (row.feedback,)
         ],
         "secret": list(board.secret.pegs) if board.is_over and board.secret else None,
         "hints": hints and not board.is_over,
     }
+
+
+@functools.lru_cache(maxsize=256)
+def _key_pegs(feedback: Feedback) -> str:
+    """The key pegs as the board shows them, ``"B B W"``: a board answers every one of its
+    rows each time, and a game of four pegs has 14 kinds of feedback."""
+    return str(feedback)

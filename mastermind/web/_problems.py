@@ -14,6 +14,10 @@ from mastermind.service import GameNotFound
 
 PROBLEM_JSON = "application/problem+json"
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+"""How every answer is encoded; made once, as ``json.dumps`` with these options would make
+one for each answer."""
+
 _WORD_START = re.compile(r"(?<!^)(?=[A-Z])")
 _TITLES = {"MalformedJson": "Malformed JSON"}
 
@@ -78,7 +82,7 @@ def json_response(
     media_type: str = "application/json",
 ) -> Response:
     """JSON that no cache keeps: answers may carry a player's token."""
-    body = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    body = _ENCODER.encode(content)
     return Response(
         body.encode("utf-8", "backslashreplace"),
         status,
