@@ -224,3 +224,28 @@ def test_a_file_that_is_no_database_is_reported_as_unavailable_not_as_a_driver_e
         SQLiteEventStore(path)
     assert isinstance(raised.value, StoreError)
     assert isinstance(raised.value.__cause__, sqlite3.DatabaseError)
+
+
+def test_a_stream_changed_underneath_between_loads_is_read_as_it_now_is(path: Path) -> None:
+    store = SQLiteEventStore(path)
+    store.append("g1", [started(), guessed(black=1)], 0)
+    for _ in range(3):
+        assert store.load("g1").events == (started(), guessed(black=1))
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "UPDATE events SET data = ? WHERE stream_id = 'g1' AND version = 2",
+            (_guess_data(black=3),),
+        )
+    connection.close()
+    assert store.load("g1").events == (started(), guessed(black=3))
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE events SET data = '{}' WHERE stream_id = 'g1' AND version = 2")
+    connection.close()
+    with pytest.raises(CorruptRecord):
+        store.load("g1")
+    store.close()
+
+
+def _guess_data(black: int) -> str:
+    event = guessed(black=black)
+    return EventCodec().encode(event).data
