@@ -116,18 +116,9 @@ class SQLStore:
         return RecordedEvent(position, stream_id, version, event, kept)
 
     def _fetch(self, query: str, parameters: tuple[Any, ...]) -> list[Any]:
-        """Every row of one query, on a pooled connection; the driver's failures leave as
-        :class:`StoreUnavailable`. The same as a ``with self._connection()`` block, in
-        fewer steps, for the reads that every command makes."""
-        pool = self._pool
-        try:
-            connection = pool.take()
-            try:
-                rows: list[Any] = connection.execute(query, parameters).fetchall()
-            finally:
-                pool.give_back(connection)
-        except self._driver_error as error:
-            raise StoreUnavailable(_reason(error)) from error
+        """Every row of one query, on a pooled connection."""
+        with self._connection() as connection:
+            rows: list[Any] = connection.execute(query, parameters).fetchall()
         return rows
 
     def _connection(self) -> _Borrowed:

@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import Metadata, StoreUnavailable, VersionConflict
-from mastermind.store._sql import Row, SQLStore, _reason
+from mastermind.store._port import Metadata, VersionConflict
+from mastermind.store._sql import Row, SQLStore
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -94,16 +94,8 @@ class SQLiteEventStore(SQLStore):
         metadata: Metadata | None = None,
     ) -> int:
         rows = self._rows(stream_id, events, expected_version, metadata)
-        # A ``with self._connection()`` block, written out: every command appends.
-        pool = self._pool
-        try:
-            connection = pool.take()
-            try:
-                _insert(connection, stream_id, expected_version, rows)
-            finally:
-                pool.give_back(connection)
-        except sqlite3.Error as error:
-            raise StoreUnavailable(_reason(error)) from error
+        with self._connection() as connection:
+            _insert(connection, stream_id, expected_version, rows)
         return expected_version + len(rows)
 
     def _open(self) -> sqlite3.Connection:
