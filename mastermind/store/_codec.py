@@ -9,16 +9,23 @@ older shape to the current one.
 from __future__ import annotations
 
 import json
-import types
-import typing
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
 import cattrs.v
 
-from mastermind.domain import Code, Event, Feedback, GameLost, GameStarted, GameWon, GuessMade
+from mastermind.domain import Code, Event, GameLost, GameStarted, GameWon, GuessMade
+from mastermind.store._fast import (
+    TEXT,
+    Recent,
+    compact_json,
+    converter_with,
+    immutable,
+    quick_converter,
+    read_back_check,
+)
 from mastermind.store._port import CorruptRecord, RecordedEvent
 
 T = TypeVar("T")
@@ -41,42 +48,6 @@ them soon after answers the event without parsing JSON or checking types.
 A record is kept only if decoding it would give an event equal to the one encoded, of
 the same types all through, whose type nothing can change.
 """
-
-_TEXT = (str, bytes)
-
-
-def _compact_json() -> Callable[[Any], str]:
-    """``json.dumps(data, separators=(",", ":"))`` of a record's data, in fewer steps.
-
-    Every call of ``json.dumps`` builds an encoder anew. Where the C accelerator is there,
-    this one is built once; events hold no cycles, so it does not look for them.
-    """
-    make_encoder = getattr(json.encoder, "c_make_encoder", None)
-    if make_encoder is None:
-        return json.JSONEncoder(separators=(",", ":")).encode
-    encode = make_encoder(
-        None,  # no markers: no search for cycles
-        _not_json,
-        json.encoder.encode_basestring_ascii,
-        None,  # no indent
-        ":",
-        ",",
-        False,  # sort_keys
-        False,  # skipkeys
-        True,  # allow_nan, as json.dumps
-    )
-
-    def compact(data: Any) -> str:
-        return "".join(encode(data, 0))
-
-    return compact
-
-
-def _not_json(value: object) -> Any:
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
-_compact = _compact_json()
 
 
 class UnknownEventType(CorruptRecord):
@@ -194,11 +165,11 @@ class EventCodec:
             raise ValueError(f"Upcasters for unknown event types: {', '.join(sorted(unknown))}")
         self._versions = {name: self._upcasters.current_version(name) for name in self._types}
         self._converter = _converter()
-        self._quick_converter = _quick_converter()
+        self._quick_converter = quick_converter()
         # Each class's hooks, looked up once, on first use, rather than at every call.
         self._unstructure: dict[type[Any], Callable[[Any], Any]] = {}
         self._structure: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {}
-        self._shared_types = frozenset(name for name, cls in self._types.items() if _immutable(cls))
+        self._shared_types = frozenset(name for name, cls in self._types.items() if immutable(cls))
         """The types whose events nothing can change: frozen attrs classes of immutable
         values. The same record of such a type may be answered with the same event."""
         # The records encoded last, of events that read back the same, and the events:
@@ -236,7 +207,7 @@ class EventCodec:
         if unstructure is None:
             unstructure = self._converter.get_unstructure_hook(type(event))
             self._unstructure[type(event)] = unstructure
-        record = (name, self._versions[name], _compact(unstructure(event)))
+        record = (name, self._versions[name], compact_json(unstructure(event)))
         if name in self._shared_types and self._read_back_equal(event):
             self._encoded.put(record, event)
         return record
@@ -268,7 +239,7 @@ class EventCodec:
                 + (" (a newer version of the program may have written it)" if schema > 0 else ""),
             )
         try:
-            if type_name in self._shared_types and isinstance(data, _TEXT):
+            if type_name in self._shared_types and isinstance(data, TEXT):
                 event = self._encoded.get((type_name, schema, data))
                 if event is not None:
                     return event
@@ -281,7 +252,7 @@ class EventCodec:
 
     def _structure_data(self, type_name: str, schema: int, data: str | bytes | JSONObject) -> Any:
         """The event of a record whose type and schema version are known to be right."""
-        loaded = json.loads(data) if isinstance(data, _TEXT) else data
+        loaded = json.loads(data) if isinstance(data, TEXT) else data
         if not isinstance(loaded, dict):
             raise TypeError(f"its data is a JSON {type(loaded).__name__}, not an object")
         current = self._versions[type_name]
@@ -306,42 +277,12 @@ class EventCodec:
         same types all through, so that the record may be answered with ``event`` itself."""
         kind = type(event)
         if kind not in self._reads_back:
-            self._reads_back[kind] = _read_back_check(kind)
+            self._reads_back[kind] = read_back_check(kind)
         check = self._reads_back[kind]
         try:
             return check is not None and check(event)
         except Exception:  # a converter or a validator refused: let decoding say so
             return False
-
-
-class Recent:
-    """Values by key, those used last kept, at most ``size`` of them; safe to share between
-    threads.
-
-    Two generations of dictionaries stand in for a list of recent use: a value read from
-    the older one moves to the newer, and when the newer is half full it becomes the older
-    and the oldest go. Reading a value costs a lookup or two, and nothing is locked.
-    ``None`` is no value: :meth:`get` answers it for a key it does not hold.
-    """
-
-    def __init__(self, size: int) -> None:
-        self._half = max(size // 2, 1)
-        self._newer: dict[Hashable, Any] = {}
-        self._older: dict[Hashable, Any] = {}
-
-    def get(self, key: Hashable) -> Any:
-        value = self._newer.get(key)
-        if value is None:
-            value = self._older.get(key)
-            if value is not None:
-                self.put(key, value)
-        return value
-
-    def put(self, key: Hashable, value: Any) -> None:
-        newer = self._newer
-        newer[key] = value
-        if len(newer) >= self._half:
-            self._older, self._newer = newer, {}
 
 
 def check_versions(records: Iterable[RecordedEvent]) -> None:
@@ -356,202 +297,11 @@ def check_versions(records: Iterable[RecordedEvent]) -> None:
 
 
 def _converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_unstructure_hook(Code, lambda code: list(code.pegs))
-    converter.register_structure_hook(Code, lambda value, _: Code(_strings(value)))
-    converter.register_unstructure_hook(
-        Feedback, lambda feedback: {"black": feedback.black, "white": feedback.white}
+    return converter_with(
+        detailed=True,
+        code=lambda value, _: Code(_strings(value)),
+        exactly=lambda kind: lambda value, _: _exactly(kind, value),
     )
-    converter.register_structure_hook(str, lambda value, _: _exactly(str, value))
-    converter.register_structure_hook(int, lambda value, _: _exactly(int, value))
-    converter.register_structure_hook(bool, lambda value, _: _exactly(bool, value))
-    return converter
-
-
-@attrs.frozen
-class _Frozen:
-    """Any frozen attrs class has this class's ``__setattr__``, which refuses to set."""
-
-
-_IMMUTABLE_VALUES = (str, int, float, bool, bytes, type(None))
-
-
-def _immutable(kind: Any, seen: frozenset[Any] = frozenset()) -> bool:
-    """Whether no value of the type ``kind`` can change once it is made.
-
-    Frozen attrs classes whose fields are of such types qualify, and so do tuples of
-    them; anything the type hints do not pin down does not.
-    """
-    if kind in _IMMUTABLE_VALUES:
-        return True
-    origin, arguments = typing.get_origin(kind), typing.get_args(kind)
-    if origin is tuple or origin is typing.Union or origin is types.UnionType:
-        return all(argument is Ellipsis or _immutable(argument, seen) for argument in arguments)
-    if not (isinstance(kind, type) and attrs.has(kind)):
-        return False
-    if kind.__setattr__ is not _Frozen.__setattr__:
-        return False
-    if kind in seen:
-        return True
-    try:
-        hints = typing.get_type_hints(kind)
-    except Exception:  # a hint that names what its module cannot find: take no chances
-        return False
-    return all(
-        field.name in hints and _immutable(hints[field.name], seen | {kind})
-        for field in attrs.fields(kind)
-    )
-
-
-def _read_back_check(
-    kind: Any, building: frozenset[type[Any]] = frozenset()
-) -> Callable[[Any], bool] | None:
-    """A test of whether a value declared as ``kind``, written and read back by the codec,
-    comes back equal and of the same types; ``None`` where that cannot be foreseen.
-
-    It foresees strings, whole numbers and booleans of exactly those types, tuples of
-    them, codes, and frozen attrs classes of these, read as the codec reads them: their
-    fields by name through ``__init__``, which runs their converters and validators again.
-    """
-    if kind in _EXACT:
-
-        def exactly(value: Any) -> bool:
-            return type(value) is kind
-
-        return exactly
-    if kind is Code:  # read by its own hook: Code(a list of strings)
-        return _code_reads_back
-    if typing.get_origin(kind) is tuple:
-        arguments = typing.get_args(kind)
-        if len(arguments) != 2 or arguments[1] is not Ellipsis:
-            return None
-        if arguments[0] in _EXACT:
-            exact = frozenset({arguments[0]})
-
-            def exact_items(value: Any) -> bool:
-                return type(value) is tuple and {*map(type, value)} <= exact
-
-            return exact_items
-        item = _read_back_check(arguments[0], building)
-        if item is None:
-            return None
-        check_item = item
-
-        def items(value: Any) -> bool:
-            return type(value) is tuple and all(check_item(each) for each in value)
-
-        return items
-    if not (isinstance(kind, type) and attrs.has(kind)) or kind in building:
-        return None
-    if kind.__setattr__ is not _Frozen.__setattr__:
-        return None
-    if hasattr(kind, "__attrs_pre_init__") or hasattr(kind, "__attrs_post_init__"):
-        return None
-    try:
-        hints = typing.get_type_hints(kind)
-    except Exception:
-        return None
-    # Each field: its name, the one type it must be of exactly or else a check of its
-    # value, and its converter.
-    fields: list[tuple[str, type | None, Callable[[Any], bool] | None, Any]] = []
-    validators: list[tuple[Any, attrs.Attribute[Any]]] = []
-    for field in attrs.fields(kind):
-        if not field.init or getattr(field, "alias", field.name) != field.name:
-            return None
-        hint = hints.get(field.name)
-        check = _read_back_check(hint, building | {kind})
-        converter = field.converter
-        if check is None or not (converter is None or _plain_function(converter)):
-            return None
-        if hint in _EXACT:
-            fields.append((field.name, hint, None, converter))
-        else:
-            fields.append((field.name, None, check, converter))
-        if field.validator is not None:
-            validators.append((field.validator, field))
-
-    def instance(value: Any) -> bool:
-        if type(value) is not kind:
-            return False
-        for name, exact, check, converter in fields:
-            held = getattr(value, name)
-            if exact is not None:
-                if type(held) is not exact:
-                    return False
-            elif check is not None and not check(held):
-                return False
-            if converter is not None:
-                converted = converter(held)
-                if type(converted) is not type(held) or converted != held:
-                    return False
-        for validator, field in validators:
-            validator(value, field, getattr(value, field.name))
-        return True
-
-    return instance
-
-
-_EXACT = (str, int, bool)
-"""The types whose values come back from JSON as they went, when they are of exactly these."""
-
-_STRINGS = frozenset({str})
-
-
-def _code_reads_back(value: Any) -> bool:
-    return (
-        type(value) is Code and type(value.pegs) is tuple and {*map(type, value.pegs)} <= _STRINGS
-    )
-
-
-def _plain_function(converter: object) -> bool:
-    """A converter of one argument, as attrs calls it, not an ``attrs.Converter``."""
-    special = getattr(attrs, "Converter", None)
-    return callable(converter) and not (special is not None and isinstance(converter, special))
-
-
-def _quick_converter() -> cattrs.Converter:
-    """The rules of :func:`_converter`, checked in fewer steps, without saying what failed.
-
-    Whatever it refuses goes to the thorough converter, which refuses it too and says
-    why; whatever it reads, the thorough one reads the same.
-    """
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
-    converter.register_unstructure_hook(Code, lambda code: list(code.pegs))
-    converter.register_structure_hook(Code, _quick_code)
-    converter.register_unstructure_hook(
-        Feedback, lambda feedback: {"black": feedback.black, "white": feedback.white}
-    )
-    converter.register_structure_hook(str, _quick_str)
-    converter.register_structure_hook(int, _quick_int)
-    converter.register_structure_hook(bool, _quick_bool)
-    return converter
-
-
-def _quick_code(value: Any, _: object) -> Code:
-    if type(value) is not list:
-        raise TypeError
-    for item in value:
-        if type(item) is not str:
-            raise TypeError
-    return Code(value)
-
-
-def _quick_str(value: Any, _: object) -> str:
-    if type(value) is not str:
-        raise TypeError
-    return value
-
-
-def _quick_int(value: Any, _: object) -> int:
-    if type(value) is not int:
-        raise TypeError
-    return value
-
-
-def _quick_bool(value: Any, _: object) -> bool:
-    if type(value) is not bool:
-        raise TypeError
-    return value
 
 
 def _describe(error: BaseException, expected: type | None) -> str:

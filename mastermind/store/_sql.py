@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, ClassVar
 
-from mastermind.store._codec import EventCodec, Recent, check_versions
+from mastermind.store._codec import EventCodec, check_versions
+from mastermind.store._fast import Recent
 from mastermind.store._pool import Pool
 from mastermind.store._port import (
     Metadata,
