@@ -10,18 +10,23 @@ test hands in a fake where it needs one:
   to demonstrate; a real game's secret comes from the ``secrets`` module;
 - the code breaker that gives hints: the solver, where it is installed;
 - the players' tokens of the HTTP API: ``MASTERMIND_WEB_SECRET``, a key file next to a
-  SQLite database, or a key good for this process only.
+  SQLite database, or a key good for this process only;
+- the limits of one process: its database connections, its hint workers and the rates
+  it answers each client at (``MASTERMIND_LIMITS``).
 """
 
 from __future__ import annotations
 
 import enum
+import json
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote, urlsplit
+
+import attrs
 
 from mastermind._advice import SolverHints
 from mastermind.domain import Code
@@ -31,9 +36,11 @@ from mastermind.store import EventCodec, EventStore, UnsupportedStoreURL, connec
 
 __all__ = [
     "DEFAULT_STORE_URL",
+    "LIMITS_VARIABLE",
     "SECRET_VARIABLE",
     "STORE_VARIABLE",
     "Application",
+    "Limits",
     "UnsupportedStoreURL",
     "bootstrap",
     "fixed_or_random_secret",
@@ -42,6 +49,7 @@ __all__ = [
 
 STORE_VARIABLE = "MASTERMIND_STORE"
 SECRET_VARIABLE = "MASTERMIND_SECRET"
+LIMITS_VARIABLE = "MASTERMIND_LIMITS"
 DEFAULT_STORE_URL = "sqlite:///mastermind.db"
 
 log = logging.getLogger("mastermind")
@@ -51,12 +59,72 @@ class _Default(enum.Enum):
     SOLVER = "the solver, where it is installed"
 
 
+def _positive(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    if not value > 0:
+        raise ValueError(f"{attribute.name} must be more than 0, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """How much one process takes on, so that no client can starve the others.
+
+    The defaults suit one server process: a person playing never meets them, and a
+    script hammering the server soon does. Rates are per client address, written as
+    ``"30/minute"``, ``"5/second"`` or ``"100 per hour"``.
+    """
+
+    create_rate: str = "30/minute"
+    """Games one client address may create."""
+    hint_rate: str = "60/minute"
+    """Hints one client address may ask for."""
+    hint_workers: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    """Processes that work out hints. With 0, a hint is worked out in the asking thread,
+    as suits the terminal game; a server gives hints their own processes."""
+    hint_queue: int = attrs.field(default=4, validator=attrs.validators.ge(0))
+    """Hints that may wait for a busy worker; beyond them, a hint is refused at once."""
+    hint_seconds: float = attrs.field(default=10.0, validator=_positive)
+    """The longest a hint may take; past it, its work is stopped."""
+    store_connections: int = attrs.field(default=10, validator=attrs.validators.ge(1))
+    """Database connections one process keeps at most (PostgreSQL)."""
+    store_wait: float = attrs.field(default=5.0, validator=_positive)
+    """Seconds a request waits for a database connection before it is refused."""
+
+    @classmethod
+    def from_environment(cls, environment: Mapping[str, str]) -> Limits:
+        """The limits ``MASTERMIND_LIMITS`` holds as JSON, the defaults for those it leaves out.
+
+        Raises:
+            ValueError: the variable is no JSON object of known limits.
+        """
+        text = environment.get(LIMITS_VARIABLE, "").strip()
+        if not text:
+            return cls()
+        try:
+            fields = json.loads(text)
+            if not isinstance(fields, dict):
+                raise TypeError("not an object")
+            return cls(**fields)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"{LIMITS_VARIABLE} holds no limits: {error}") from None
+
+    def to_environment(self) -> str:
+        """These limits as ``MASTERMIND_LIMITS`` holds them, for another process."""
+        return json.dumps(attrs.asdict(self), separators=(",", ":"))
+
+
 class Application:
     """The parts of the application, wired: ``games`` for every entry point, and the
     players' tokens for those that serve games to others."""
 
-    def __init__(self, games: Games, tokens: Callable[[], PlayerTokens], store: EventStore) -> None:
+    def __init__(
+        self,
+        games: Games,
+        tokens: Callable[[], PlayerTokens],
+        store: EventStore,
+        limits: Limits | None = None,
+    ) -> None:
         self.games = games
+        self.limits = limits or Limits()
         self._tokens = tokens
         self._chosen_tokens: PlayerTokens | None = None
         self.store = store
@@ -82,6 +150,7 @@ def bootstrap(
     tokens: PlayerTokens | None = None,
     new_game_id: Callable[[], str] | None = None,
     environment: Mapping[str, str] | None = None,
+    limits: Limits | None = None,
 ) -> Application:
     """The application over ``store``, with every other part chosen as its argument says
     or, left out, as the environment says.
@@ -90,12 +159,19 @@ def bootstrap(
         UnsupportedStoreURL: the store's URL names no store.
         StoreError: the store cannot be opened.
         InvalidTokenKey: the tokens' key in the environment is too short to be safe.
+        ValueError: ``MASTERMIND_LIMITS`` holds no limits.
     """
     environment = os.environ if environment is None else environment
+    limits = limits or Limits.from_environment(environment)
     url = None
     if store is None or isinstance(store, str):
         url = store or environment.get(STORE_VARIABLE) or DEFAULT_STORE_URL
-        store = connect(url, codec=codec)
+        store = connect(
+            url,
+            codec=codec,
+            max_connections=limits.store_connections,
+            connection_wait=limits.store_wait,
+        )
     elif codec is not None:
         raise ValueError("A codec goes with a store's URL: the store given has its own")
     games = Games(
@@ -108,7 +184,7 @@ def bootstrap(
     def choose_tokens() -> PlayerTokens:
         return tokens or PlayerTokens(tokens_key(url, environment))
 
-    return Application(games, choose_tokens, store)
+    return Application(games, choose_tokens, store, limits)
 
 
 def tokens_key(store_url: str | None, environment: Mapping[str, str]) -> str:

@@ -23,8 +23,18 @@ class UnsupportedStoreURL(ValueError):
         self.reason = reason
 
 
-def connect(url: str, *, codec: EventCodec | None = None) -> EventStore:
+def connect(
+    url: str,
+    *,
+    codec: EventCodec | None = None,
+    max_connections: int = 10,
+    connection_wait: float = 5.0,
+) -> EventStore:
     """Open the event store that ``url`` names, keeping events through ``codec``.
+
+    A PostgreSQL store keeps at most ``max_connections`` connections open, and a call
+    waits at most ``connection_wait`` seconds for one before it fails with
+    ``StoreUnavailable``.
 
     Without a codec, the store keeps Mastermind's events, reading old records through
     :func:`~mastermind.store.mastermind_upcasters`.
@@ -52,7 +62,9 @@ def connect(url: str, *, codec: EventCodec | None = None) -> EventStore:
     if scheme in ("postgresql", "postgres"):
         from mastermind.store.postgres import PostgresEventStore
 
-        return PostgresEventStore(url, codec=codec)
+        return PostgresEventStore(
+            url, codec=codec, max_connections=max_connections, connection_wait=connection_wait
+        )
     reason = f"the scheme {parts.scheme!r} is unknown" if scheme else "it has no scheme"
     raise UnsupportedStoreURL(url, reason)
 

@@ -69,12 +69,17 @@ class PostgresEventStore(SQLStore):
     _driver_error = psycopg.Error
 
     def __init__(
-        self, conninfo: str, *, codec: EventCodec | None = None, max_idle: int = 8
+        self,
+        conninfo: str,
+        *,
+        codec: EventCodec | None = None,
+        max_connections: int = 10,
+        connection_wait: float = 5.0,
     ) -> None:
         self._conninfo = conninfo
         self._codec = codec or EventCodec()
         self._pool: Pool[psycopg.Connection[Any]] = Pool(
-            self._open, psycopg.Connection.close, _reusable, max_idle
+            self._open, psycopg.Connection.close, _reusable, max_connections
         )
         with self._connection() as connection:
             # A user allowed to read and append needs no right to create tables.
