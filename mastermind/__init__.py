@@ -1,71 +1,128 @@
 """Mastermind done right: an event-sourced game built around a pure decider.
 
-Importing the package loads the pure core alone. ``Games``, ``GameNotFound`` and
-``connect`` bring in the application service and the event stores on first use.
+Importing the package loads nothing: each name loads its module on first use. The pure
+core's names load the domain alone; ``Games``, ``GameNotFound`` and ``connect`` bring in
+the application service and the event stores. So the ``mastermind`` command takes charge
+of Ctrl-C within milliseconds of starting, before any import could be interrupted.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from mastermind.domain import (
-    CLASSIC_PEGS,
-    MAX_ATTEMPTS,
-    MAX_COLOUR_NAME,
-    MAX_COLOURS,
-    MAX_LENGTH,
-    SEPARATOR_CHARACTERS,
-    BoardRow,
-    BoardSoFar,
-    Code,
-    Command,
-    CommandForAnotherGame,
-    Decider,
-    DecodingBoard,
-    Event,
-    Feedback,
-    GameAlreadyLost,
-    GameAlreadyStarted,
-    GameAlreadyWon,
-    GameError,
-    GameLost,
-    GameNotStarted,
-    GameSetup,
-    GameStarted,
-    GameWon,
-    GiveUp,
-    GuessMade,
-    GuessTooLong,
-    GuessTooShort,
-    InvalidGameSetup,
-    InvalidPegInGuess,
-    JoinGame,
-    KeyPeg,
-    Lost,
-    MakeGuess,
-    NotStarted,
-    Outcome,
-    Started,
-    State,
-    UnreadableCode,
-    View,
-    Won,
-    board_view,
-    decide,
-    decider,
-    evolve,
-    has_unique_initials,
-    initial_state,
-    is_terminal,
-    score,
-    split_names,
-)
-
+TYPE_CHECKING = False  # as typing's own, without the milliseconds of importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
+    from mastermind.domain import (
+        CLASSIC_PEGS,
+        MAX_ATTEMPTS,
+        MAX_COLOUR_NAME,
+        MAX_COLOURS,
+        MAX_LENGTH,
+        SEPARATOR_CHARACTERS,
+        BoardRow,
+        BoardSoFar,
+        Code,
+        Command,
+        CommandForAnotherGame,
+        Decider,
+        DecodingBoard,
+        Event,
+        Feedback,
+        GameAlreadyLost,
+        GameAlreadyStarted,
+        GameAlreadyWon,
+        GameError,
+        GameLost,
+        GameNotStarted,
+        GameSetup,
+        GameStarted,
+        GameWon,
+        GiveUp,
+        GuessMade,
+        GuessTooLong,
+        GuessTooShort,
+        InvalidGameSetup,
+        InvalidPegInGuess,
+        JoinGame,
+        KeyPeg,
+        Lost,
+        MakeGuess,
+        NotStarted,
+        Outcome,
+        Started,
+        State,
+        UnreadableCode,
+        View,
+        Won,
+        board_view,
+        decide,
+        decider,
+        evolve,
+        has_unique_initials,
+        initial_state,
+        is_terminal,
+        score,
+        split_names,
+    )
     from mastermind.service import GameNotFound, Games
     from mastermind.store import connect
 
 _LAZY = {
+    **dict.fromkeys(
+        [
+            "CLASSIC_PEGS",
+            "MAX_ATTEMPTS",
+            "MAX_COLOUR_NAME",
+            "MAX_COLOURS",
+            "MAX_LENGTH",
+            "SEPARATOR_CHARACTERS",
+            "BoardRow",
+            "BoardSoFar",
+            "Code",
+            "Command",
+            "CommandForAnotherGame",
+            "Decider",
+            "DecodingBoard",
+            "Event",
+            "Feedback",
+            "GameAlreadyLost",
+            "GameAlreadyStarted",
+            "GameAlreadyWon",
+            "GameError",
+            "GameLost",
+            "GameNotStarted",
+            "GameSetup",
+            "GameStarted",
+            "GameWon",
+            "GiveUp",
+            "GuessMade",
+            "GuessTooLong",
+            "GuessTooShort",
+            "InvalidGameSetup",
+            "InvalidPegInGuess",
+            "JoinGame",
+            "KeyPeg",
+            "Lost",
+            "MakeGuess",
+            "NotStarted",
+            "Outcome",
+            "Started",
+            "State",
+            "UnreadableCode",
+            "View",
+            "Won",
+            "board_view",
+            "decide",
+            "decider",
+            "evolve",
+            "has_unique_initials",
+            "initial_state",
+            "is_terminal",
+            "score",
+            "split_names",
+        ],
+        "mastermind.domain",
+    ),
     "GameNotFound": "mastermind.service",
     "Games": "mastermind.service",
     "connect": "mastermind.store",
@@ -132,7 +189,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
+    import importlib  # here, not at the top: importing the package must cost nothing
 
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value

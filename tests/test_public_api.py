@@ -122,6 +122,12 @@ def test_the_domain_loads_nothing_of_the_package_beyond_itself() -> None:
     assert all(name == "mastermind" or name.startswith("mastermind.domain") for name in ours), ours
 
 
+def test_importing_the_package_loads_none_of_it_until_a_name_is_used() -> None:
+    loaded = loaded_after("import mastermind")
+    assert sorted(name for name in loaded if name.startswith(("mastermind.", "attr"))) == []
+    assert "mastermind.domain" in loaded_after("import mastermind; mastermind.Code")
+
+
 def test_games_and_connect_load_the_service_and_stores_on_first_use() -> None:
     loaded = loaded_after("import mastermind; mastermind.Games; mastermind.connect")
     assert {"mastermind.service", "mastermind.store", "sqlite3"} <= loaded

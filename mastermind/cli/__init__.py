@@ -15,8 +15,24 @@ _EXTRA = ("click", "platformdirs", "rich")
 EXTRA_MISSING = 'mastermind\'s terminal game needs its extra: pip install ".[cli]" from a checkout'
 
 
+INTERRUPTED = 130
+"""The shell's status for a program stopped by Ctrl-C."""
+
+
 def main(args: Sequence[str] | None = None) -> None:
-    """Run the ``mastermind`` command with ``args`` (by default, the process's) and exit."""
+    """Run the ``mastermind`` command with ``args`` (by default, the process's) and exit.
+
+    Ctrl-C at any moment ends the command with status 130 and no traceback: while the
+    command runs, its own boundary answers it; before that, while click, rich and the
+    rest are still being imported, this does.
+    """
+    try:
+        _run(args)
+    except KeyboardInterrupt:
+        raise SystemExit(INTERRUPTED) from None
+
+
+def _run(args: Sequence[str] | None) -> None:
     try:
         from mastermind.cli._app import cli
     except ModuleNotFoundError as error:

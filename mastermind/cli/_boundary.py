@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 
+from mastermind.cli import INTERRUPTED
 from mastermind.cli._documents import error_document
 from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, reason
 from mastermind.domain import GameError, InvalidGameSetup
@@ -30,8 +31,6 @@ from mastermind.service import HintUnavailable, StoreError
 
 REFUSED = 1
 USAGE = 2
-INTERRUPTED = 130
-"""The shell's status for a program stopped by Ctrl-C."""
 
 
 class BoundaryGroup(click.Group):

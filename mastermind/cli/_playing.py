@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
+from mastermind.cli import INTERRUPTED
 from mastermind.cli._board import PegLook, introduction, outcome_text, row_line, secret_line
-from mastermind.cli._boundary import INTERRUPTED, reported_as_json
+from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._options import (
     colour_option,

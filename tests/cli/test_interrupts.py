@@ -1,0 +1,49 @@
+"""Ctrl-C at any moment of a ``mastermind`` command: an exit, never a traceback."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+COMMAND = Path(sys.executable).with_name("mastermind")
+MOMENTS = [step * 0.025 for step in range(14)]
+"""When Ctrl-C comes, in seconds after the start: through the imports of click, rich and
+the store, and into the command itself, which the first ~0.15 s used to escape."""
+
+
+def interrupted_at(moment: float, *arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    started = subprocess.Popen(
+        [str(COMMAND), *arguments],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(moment)
+    started.send_signal(signal.SIGINT)
+    stdout, stderr = started.communicate(timeout=30)
+    return subprocess.CompletedProcess(started.args, started.returncode, stdout, stderr)
+
+
+@pytest.mark.skipif(not COMMAND.exists(), reason="the mastermind command is not installed here")
+@pytest.mark.parametrize("arguments", [("games",), ("new", "--attempts", "3")])
+def test_ctrl_c_at_any_moment_ends_the_command_without_a_traceback(
+    arguments: tuple[str, ...], tmp_path: Path
+) -> None:
+    database = str(tmp_path / "games.db")
+    endings = [
+        interrupted_at(moment, *arguments, "--db", database, cwd=tmp_path) for moment in MOMENTS
+    ]
+    tracebacks = [ending.stderr for ending in endings if "Traceback" in ending.stderr]
+    assert tracebacks == []
+    # Finished before the signal (0), stopped by the command (130), or, in the first
+    # milliseconds, before Python itself answers Ctrl-C (killed by the signal).
+    statuses = {ending.returncode for ending in endings}
+    assert statuses <= {0, 130, -signal.SIGINT}
+    assert 130 in statuses
