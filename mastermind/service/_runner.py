@@ -10,7 +10,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from mastermind.domain import Decider
-from mastermind.store import EventStore, Stream, VersionConflict
+from mastermind.store import EventStore, StoreUnavailable, Stream, VersionConflict
 
 C = TypeVar("C")
 E = TypeVar("E")
@@ -53,6 +53,11 @@ class CommandRunner(Generic[C, E, S]):
     When another writer appends to the stream between the load and the append, the
     store refuses the stale batch; the runner decides again on the fresh state, at most
     ``max_attempts`` times, then lets :class:`VersionConflict` through.
+
+    When the store fails an append with :class:`StoreUnavailable`, a command with an
+    idempotency key is tried once more, after ``backoff_seconds`` times a hundred: the
+    append may have been made before the failure, and the key finds it. A command
+    without a key is not, as it could then be appended twice.
     """
 
     def __init__(
@@ -88,6 +93,7 @@ class CommandRunner(Generic[C, E, S]):
         says what the command asked for (by default, the command's ``repr``): a key
         already handled for another request raises :class:`IdempotencyKeyReused`.
         """
+        unavailable_retries = 0 if idempotency_key is None else 1
         for attempt in range(1, self.max_attempts + 1):
             stream = self.store.load(stream_id)
             earlier = self._replay(stream, idempotency_key, request)
@@ -109,6 +115,12 @@ class CommandRunner(Generic[C, E, S]):
                     raise
                 # Jitter spreads out writers that collided, so they stop colliding.
                 time.sleep(random.uniform(0, self.backoff_seconds * 2**attempt))
+                continue
+            except StoreUnavailable:
+                if unavailable_retries == 0 or attempt == self.max_attempts:
+                    raise
+                unavailable_retries -= 1
+                time.sleep(self.backoff_seconds * 100)
                 continue
             for event in new_events:
                 state = self.decider.evolve(state, event)

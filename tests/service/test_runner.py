@@ -18,7 +18,7 @@ from mastermind import (
     decider,
 )
 from mastermind.service import CommandRunner, IdempotencyKeyReused
-from mastermind.store import InMemoryEventStore, Metadata, VersionConflict
+from mastermind.store import InMemoryEventStore, Metadata, StoreUnavailable, VersionConflict
 
 SECRET = Code.parse("RGBY")
 STARTED = GameStarted("g", SECRET, 12, CLASSIC_PEGS)
@@ -46,6 +46,57 @@ class RivalWriterStore(InMemoryEventStore):
             self.rival_appends -= 1
             super().append(stream_id, [RIVAL_GUESS], expected_version)
         return super().append(stream_id, events, expected_version, metadata=metadata)
+
+
+class FailingAppendStore(InMemoryEventStore):
+    """A store whose next appends fail as a lost connection would: before the write, or
+    after it, so that the write is kept but its acknowledgement never arrives."""
+
+    def __init__(self, failures: int, *, written: bool) -> None:
+        super().__init__()
+        self.failures = failures
+        self.written = written
+
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Event],
+        expected_version: int,
+        *,
+        metadata: Metadata | None = None,
+    ) -> int:
+        if self.failures == 0:
+            return super().append(stream_id, events, expected_version, metadata=metadata)
+        self.failures -= 1
+        if self.written:
+            super().append(stream_id, events, expected_version, metadata=metadata)
+        raise StoreUnavailable("the connection was lost.")
+
+
+@pytest.mark.parametrize("written", [False, True], ids=["lost-before", "lost-after"])
+def test_a_keyed_command_whose_append_failed_is_tried_again_and_kept_once(written: bool) -> None:
+    store = FailingAppendStore(1, written=written)
+    runner = CommandRunner(decider, store, backoff_seconds=0)
+    handled = runner.handle("g", JoinGame("g", SECRET), idempotency_key="k")
+    assert handled.new_events == (STARTED,)
+    assert handled.replayed is written
+    assert store.load("g").events == (STARTED,)
+
+
+def test_a_command_without_a_key_is_not_tried_again_when_its_append_fails() -> None:
+    store = FailingAppendStore(1, written=True)
+    runner = CommandRunner(decider, store, backoff_seconds=0)
+    with pytest.raises(StoreUnavailable):
+        runner.handle("g", JoinGame("g", SECRET))
+    assert store.load("g").events == (STARTED,)
+
+
+def test_a_keyed_command_is_tried_again_once_and_then_the_failure_goes_through() -> None:
+    store = FailingAppendStore(2, written=False)
+    runner = CommandRunner(decider, store, backoff_seconds=0)
+    with pytest.raises(StoreUnavailable):
+        runner.handle("g", JoinGame("g", SECRET), idempotency_key="k")
+    assert store.load("g").events == ()
 
 
 def test_the_runner_appends_the_decided_events_and_answers_the_whole_stream() -> None:
