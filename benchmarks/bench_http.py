@@ -44,10 +44,13 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from mastermind import Code
-from mastermind.bootstrap import bootstrap
+from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import PlayerTokens
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
+
+UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
+"""Rates never reached here, where every game comes from one address."""
 
 SECRET = "RRRR"
 GUESS = "GGGG"
@@ -178,6 +181,7 @@ def measure_http(
         hints=None,
         tokens=PlayerTokens.random(),
         environment={},
+        limits=UNLIMITED,
     )
     games, minimals, ratios = [], [], []
     try:

@@ -2,7 +2,7 @@
 
 The solver needs the ``solver`` extra (numpy). It is imported only when a hint is asked
 for, so that the terminal game starts fast and runs without it; asking then says what
-to install.
+to install. A server works hints out in processes of its own (``mastermind._hint_pool``).
 """
 
 from __future__ import annotations
@@ -11,12 +11,23 @@ import threading
 from typing import TYPE_CHECKING
 
 from mastermind.domain import DecodingBoard
-from mastermind.service import Hint, HintUnavailable
+from mastermind.service import Hint, HintSource, HintUnavailable
 
 if TYPE_CHECKING:
     from mastermind.solver import Advisor
 
 SOLVER_MISSING = 'The code breaker needs the solver extra: pip install ".[solver]" from a checkout'
+
+
+def solver_hints(*, workers: int = 0, queue: int = 0, seconds: float = 10.0) -> HintSource:
+    """The solver's hints: worked out in the asking thread with no ``workers``, as suits
+    the terminal game; else by that many processes, each hint under a deadline of
+    ``seconds``, with at most ``queue`` waiting for them (see ``HintPool``)."""
+    if workers == 0:
+        return SolverHints()
+    from mastermind._hint_pool import HintPool
+
+    return HintPool(workers, queue=queue, seconds=seconds)
 
 
 class SolverMissing(HintUnavailable):

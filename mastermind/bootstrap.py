@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 import attrs
 
-from mastermind._advice import SolverHints
+from mastermind._advice import solver_hints
 from mastermind.domain import Code
 from mastermind.service import Games, HintSource, SecretMaker, random_secret
 from mastermind.service._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
@@ -122,8 +122,11 @@ class Application:
         tokens: Callable[[], PlayerTokens],
         store: EventStore,
         limits: Limits | None = None,
+        *,
+        closing: Callable[[], None] | None = None,
     ) -> None:
         self.games = games
+        self._closing = closing
         self.limits = limits or Limits()
         self._tokens = tokens
         self._chosen_tokens: PlayerTokens | None = None
@@ -138,7 +141,12 @@ class Application:
         return self._chosen_tokens
 
     def close(self) -> None:
-        self.games.close()
+        """Close the store, and end the hints' worker processes, if any were made here."""
+        try:
+            if self._closing is not None:
+                self._closing()
+        finally:
+            self.games.close()
 
 
 def bootstrap(
@@ -174,17 +182,26 @@ def bootstrap(
         )
     elif codec is not None:
         raise ValueError("A codec goes with a store's URL: the store given has its own")
+    made_hints = (
+        solver_hints(
+            workers=limits.hint_workers, queue=limits.hint_queue, seconds=limits.hint_seconds
+        )
+        if hints is _Default.SOLVER
+        else None
+    )
     games = Games(
         store,
         secret_maker or fixed_or_random_secret(environment.get(SECRET_VARIABLE)),
-        hints=SolverHints() if hints is _Default.SOLVER else hints,
+        hints=made_hints if hints is _Default.SOLVER else hints,
         new_game_id=new_game_id,
     )
 
     def choose_tokens() -> PlayerTokens:
         return tokens or PlayerTokens(tokens_key(url, environment))
 
-    return Application(games, choose_tokens, store, limits)
+    # Hints handed in belong to the caller; hints made here end with the application.
+    closing = getattr(made_hints, "close", None)
+    return Application(games, choose_tokens, store, limits, closing=closing)
 
 
 def tokens_key(store_url: str | None, environment: Mapping[str, str]) -> str:

@@ -18,10 +18,13 @@ import httpx
 import uvicorn
 
 from mastermind import Code
-from mastermind.bootstrap import bootstrap
+from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import FixedSecrets, SecretMaker, random_secret
 from mastermind.web import create_app
 from support.driver import BoardView, GameSetup, Rejected, Row
+
+UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
+"""Rates never reached here, where every game comes from one address."""
 
 
 class HttpServer:
@@ -36,6 +39,7 @@ class HttpServer:
             secret_maker=self._make_secret,
             hints=None,
             environment={},
+            limits=UNLIMITED,
         )
         app = create_app(self._application)
         self._server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_config=None))

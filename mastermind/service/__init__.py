@@ -4,7 +4,16 @@ The store's records and errors that ``Games`` hands on are named here too, so th
 points talk to the service alone.
 """
 
-from mastermind.service._hints import Hint, HintSource, HintUnavailable
+from mastermind.service._hints import (
+    Hint,
+    HintAbandoned,
+    HintsBusy,
+    HintSource,
+    HintTimedOut,
+    HintUnavailable,
+    abandon_hints_when,
+    hint_abandoned,
+)
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
 from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
@@ -27,8 +36,11 @@ __all__ = [
     "Games",
     "Handled",
     "Hint",
+    "HintAbandoned",
     "HintSource",
+    "HintTimedOut",
     "HintUnavailable",
+    "HintsBusy",
     "IdempotencyKeyReused",
     "InvalidTokenKey",
     "KEY_VARIABLE",
@@ -40,6 +52,8 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "VersionConflict",
+    "abandon_hints_when",
     "catch_up",
+    "hint_abandoned",
     "random_secret",
 ]

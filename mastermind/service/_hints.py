@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Protocol
 
 from mastermind.domain import Code, DecodingBoard
@@ -30,8 +34,12 @@ class HintSource(Protocol):
     def hint(self, board: DecodingBoard, strategy: str | None = None) -> Hint:
         """The next guess for a board in play, by ``strategy`` or the best there is.
 
+        A source that can stop its work early does so once :func:`hint_abandoned` says
+        that nobody waits for the answer any more.
+
         Raises:
             HintUnavailable: no hint can be given for this game.
+            HintsBusy: no hint can be given now; one may be, later.
             ValueError: the strategy is unknown, or cannot play a game this size.
         """
         ...
@@ -39,3 +47,51 @@ class HintSource(Protocol):
 
 class HintUnavailable(Exception):
     """No hint can be had: the code breaker is not installed, or the game is too large."""
+
+
+class HintsBusy(HintUnavailable):
+    """The code breaker cannot take this hint now: ask again in ``retry_after`` seconds.
+
+    A kind of ``HintUnavailable``, so that a caller that knows nothing of busy code
+    breakers still shows the reason instead of failing.
+    """
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class HintTimedOut(HintsBusy):
+    """The hint took longer than the code breaker may spend on one, and its work was stopped.
+
+    The limit is in seconds of the clock, so the same hint may yet be had when the
+    machine is less busy.
+    """
+
+
+class HintAbandoned(HintUnavailable):
+    """Nobody waited for the hint any more, so its work was stopped."""
+
+
+_asker_gone: ContextVar[threading.Event | None] = ContextVar("hint_asker_gone", default=None)
+
+
+@contextlib.contextmanager
+def abandon_hints_when(gone: threading.Event) -> Iterator[None]:
+    """Hints asked within the block are abandoned once ``gone`` is set.
+
+    Contexts are copied into the threads that ``asyncio`` and ``anyio`` run work in,
+    so an asker on an event loop can abandon a hint worked out in such a thread: as
+    ``Games.hint`` knows nothing of who asks, the asker's departure travels this way.
+    """
+    token = _asker_gone.set(gone)
+    try:
+        yield
+    finally:
+        _asker_gone.reset(token)
+
+
+def hint_abandoned() -> bool:
+    """Whether the asker of the hint worked out in this context has gone away."""
+    gone = _asker_gone.get()
+    return gone is not None and gone.is_set()

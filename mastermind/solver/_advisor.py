@@ -85,8 +85,17 @@ class Advisor:
             raise GameTooLarge(len(available_pegs) ** length)
         key = (available_pegs, length)
         with self._lock:
-            kept = self._solvers.pop(key, None) or (self._new_solver(*key), threading.Lock())
-            self._solvers[key] = kept
+            kept = self._solvers.get(key)
+            if kept is not None:
+                self._solvers.move_to_end(key)
+                return kept
+        # Built outside the lock: a new game's solver may take seconds, and hints on
+        # games already kept must not wait for it. Two askers may build the same one
+        # at once; the first kept is used by both.
+        built = (self._new_solver(*key), threading.Lock())
+        with self._lock:
+            kept = self._solvers.setdefault(key, built)
+            self._solvers.move_to_end(key)
             while len(self._solvers) > self._kept:
                 self._solvers.popitem(last=False)
             return kept

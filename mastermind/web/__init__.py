@@ -11,7 +11,7 @@ except ImportError as error:  # pragma: no cover - the tests run with the extra 
         'mastermind.web needs its extra: pip install ".[web]" from a checkout'
     ) from error
 
-from mastermind.bootstrap import SECRET_VARIABLE
+from mastermind.bootstrap import SECRET_VARIABLE, Limits
 from mastermind.service import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
 from mastermind.web._app import create_app
 from mastermind.web._server import app_from_environment, serve
@@ -19,6 +19,7 @@ from mastermind.web._server import app_from_environment, serve
 __all__ = [
     "InvalidTokenKey",
     "KEY_VARIABLE",
+    "Limits",
     "PlayerTokens",
     "SECRET_VARIABLE",
     "app_from_environment",

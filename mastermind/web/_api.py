@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+import anyio
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -14,10 +16,13 @@ from starlette.routing import Route
 from mastermind.domain import CLASSIC_PEGS, DecodingBoard, GameError, UnreadableCode
 from mastermind.service import (
     Games,
+    HintAbandoned,
+    HintsBusy,
     HintUnavailable,
     IdempotencyKeyReused,
     PlayerTokens,
     VersionConflict,
+    abandon_hints_when,
 )
 from mastermind.web._board import board_json
 from mastermind.web._problems import Problem, json_response
@@ -103,7 +108,16 @@ class GameApi:
     async def hint(self, request: Request) -> Response:
         game_id = self._authorize(request)
         try:
-            hint = await self._call(self.games.hint, game_id)
+            hint = await self._call_while_connected(request, self.games.hint, game_id)
+        except HintsBusy as error:
+            raise Problem(
+                503,
+                type(error).__name__,
+                str(error),
+                headers={"Retry-After": str(error.retry_after)},
+            ) from None
+        except HintAbandoned as error:  # answered to nobody: its client has gone
+            raise Problem(503, "HintAbandoned", str(error)) from None
         except HintUnavailable as error:
             raise Problem(404, "HintsUnavailable", str(error)) from None
         return json_response({"guess": list(hint.guess.pegs), "initials": hint.guess.initials()})
@@ -127,6 +141,23 @@ class GameApi:
             raise Problem(403, "WrongToken", "This token is not the player's token of this game.")
         return game_id
 
+    async def _call_while_connected(
+        self, request: Request, action: Callable[..., T], *args: Any
+    ) -> T:
+        """``_call``, with the hints it asks for abandoned once the client has gone, or
+        once this request is cancelled, as when the server stops."""
+        gone = threading.Event()
+        async with anyio.create_task_group() as watching:
+            watching.start_soon(_notice_departure, request, gone)
+            try:
+                with abandon_hints_when(gone):
+                    return await self._call(action, *args)
+            except Exception as error:  # raised below, outside the group, which would wrap it
+                failure = error
+            finally:
+                watching.cancel_scope.cancel()
+        raise failure
+
     async def _call(self, action: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking call on ``Games`` in a worker thread; its refusals become problems."""
         try:
@@ -143,6 +174,15 @@ class GameApi:
                 "Conflict",
                 "Other moves on this game kept arriving at the same moment: try again.",
             ) from None
+
+
+async def _notice_departure(request: Request, gone: threading.Event) -> None:
+    """Set ``gone`` when the client disconnects, or when this watch is cancelled."""
+    try:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+    finally:
+        gone.set()
 
 
 def _game_id(request: Request) -> str:

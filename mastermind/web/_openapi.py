@@ -21,19 +21,30 @@ _PROBLEMS = {
     "413": "The body is larger than 16 KiB.",
     "415": "The body is not JSON.",
     "422": "The body is not valid JSON, or does not have the fields asked for.",
+    "429": "This address made too many such requests lately; wait as Retry-After says.",
+    "503": "The store, or the hint workers, cannot answer now; try again as Retry-After says.",
+}
+_RETRY_AFTER = {
+    "description": "Seconds to wait before trying again.",
+    "schema": {"type": "integer", "minimum": 1},
 }
 
 
 def _problems(*statuses: str) -> dict[str, Any]:
-    return {
-        status: {
-            "description": _PROBLEMS[status],
-            "content": {
-                "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
-            },
-        }
-        for status in statuses
+    """The problems a route may answer; every route may also find the store unavailable."""
+    return {status: _problem(status) for status in (*statuses, "503")}
+
+
+def _problem(status: str) -> dict[str, Any]:
+    response: dict[str, Any] = {
+        "description": _PROBLEMS[status],
+        "content": {
+            "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
+        },
     }
+    if status in ("429", "503"):
+        response["headers"] = {"Retry-After": _RETRY_AFTER}
+    return response
 
 
 def _json(schema: str, description: str, **headers: Any) -> dict[str, Any]:
@@ -206,7 +217,7 @@ def openapi_document() -> dict[str, Any]:
                         "201": _json(
                             "NewBoard", "The game, and its player's token", Location=_LOCATION
                         ),
-                        **_problems("400", "413", "415", "422"),
+                        **_problems("400", "413", "415", "422", "429"),
                     },
                 }
             },
@@ -260,7 +271,7 @@ def openapi_document() -> dict[str, Any]:
                     "security": _PLAYER,
                     "responses": {
                         "200": _json("Hint", "A guess worth trying"),
-                        **_problems("400", "401", "403", "404"),
+                        **_problems("400", "401", "403", "404", "429"),
                     },
                 },
             },

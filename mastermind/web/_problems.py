@@ -10,9 +10,13 @@ from typing import Any
 from starlette.responses import Response
 
 from mastermind.domain import GameError
-from mastermind.service import GameNotFound
+from mastermind.service import GameNotFound, StoreError, StoreUnavailable
 
 PROBLEM_JSON = "application/problem+json"
+
+STORE_RETRY_SECONDS = 5
+"""How long a client is asked to wait after a store fault: about as long as a request
+waits for a database connection before it gives up."""
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 """How every answer is encoded; made once, as ``json.dumps`` with these options would make
@@ -53,6 +57,39 @@ class Problem(Exception):
         if error.game_id:
             extensions["game_id"] = error.game_id
         return cls(status, type(error).__name__, error.message, **extensions)
+
+    @classmethod
+    def from_store_error(cls, error: StoreError) -> Problem:
+        """503 with ``Retry-After``: the store failed, and trying again later may work.
+
+        The store's own words stay in the log: a driver's message may name hosts, users
+        and files that are none of a client's business.
+        """
+        if isinstance(error, StoreUnavailable):
+            detail = "The games cannot be reached just now. Try again in a few seconds."
+        else:
+            detail = "The games cannot be read just now. Try again in a few seconds."
+        return cls(
+            503, "StoreUnavailable", detail, headers={"Retry-After": str(STORE_RETRY_SECONDS)}
+        )
+
+    @classmethod
+    def server_stopping(cls) -> Problem:
+        """503 for a request still running when the server stopped: another server, or
+        this one restarted, can answer it."""
+        return cls(
+            503,
+            "ServerStopping",
+            "The server stopped before it could answer. Try again in a few seconds.",
+            headers={"Retry-After": str(STORE_RETRY_SECONDS), "Connection": "close"},
+        )
+
+    @classmethod
+    def internal_error(cls) -> Problem:
+        """The last resort: a plain problem, never a traceback."""
+        return cls(
+            500, "InternalError", "The server failed to answer this request. Try again later."
+        )
 
     @property
     def slug(self) -> str:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import copy
 import logging
 import os
 import socket
+import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -14,8 +17,10 @@ from starlette.applications import Starlette
 
 from mastermind.bootstrap import (
     DEFAULT_STORE_URL,
+    LIMITS_VARIABLE,
     STORE_VARIABLE,
     Application,
+    Limits,
     UnsupportedStoreURL,
     bootstrap,
     tokens_key,
@@ -25,6 +30,12 @@ from mastermind.web._app import create_app
 
 log = logging.getLogger("mastermind.web")
 
+GRACE_SECONDS = 5
+"""How long requests in flight may run on once the server is told to stop."""
+CLOSE_SECONDS = 3.0
+"""How long closing the application may take before the process ends without waiting:
+with the grace, well within the 10 s that ``docker stop``, for one, gives before SIGKILL."""
+
 
 def serve(
     host: str = "127.0.0.1",
@@ -33,6 +44,8 @@ def serve(
     workers: int = 1,
     *,
     log_level: str = "info",
+    limits: Limits | None = None,
+    trust_proxy: str | None = None,
 ) -> None:
     """Serve the web game until interrupted.
 
@@ -44,6 +57,15 @@ def serve(
     other store gets a fresh key, good until the server stops: give every server of one
     PostgreSQL store the same ``MASTERMIND_WEB_SECRET``. ``MASTERMIND_SECRET``, a testing
     aid, gives every game the same secret.
+
+    Every worker takes on ``limits``; left out, those in ``MASTERMIND_LIMITS``, else the
+    defaults. ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
+    addresses in ``trust_proxy``: IPs and networks separated by commas, or ``*`` for any.
+    Told to stop, the server lets requests in flight run for ``GRACE_SECONDS``.
+
+    Raises:
+        UnsupportedStoreURL: the URL names no store.
+        StoreError: the store cannot be opened, such as a damaged SQLite file.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -52,16 +74,22 @@ def serve(
             store_url,
             "a store in memory belongs to one process, so several workers cannot share it",
         )
+    limits = limits or Limits.from_environment(os.environ)
     # Every worker takes the key from here, so that each accepts the others' tokens.
     os.environ[KEY_VARIABLE] = tokens_key(store_url, os.environ)
     os.environ[STORE_VARIABLE] = store_url
+    os.environ[LIMITS_VARIABLE] = limits.to_environment()
     options: dict[str, Any] = {
         "host": host,
         "port": port,
         "log_level": log_level,
+        "log_config": _log_config(log_level),
         "server_header": False,
-        "proxy_headers": True,
+        "proxy_headers": trust_proxy is not None,
+        "timeout_graceful_shutdown": GRACE_SECONDS,
     }
+    if trust_proxy is not None:
+        options["forwarded_allow_ips"] = trust_proxy
     if workers == 1:
         uvicorn.run(app_from_environment(), **options)
         return
@@ -99,13 +127,22 @@ class _WorkersConfig(uvicorn.Config):
         return tcp
 
 
+def _log_config(log_level: str) -> dict[str, Any]:
+    """uvicorn's logging, with the application's own lines beside its lines: without a
+    handler, the news that the store answers again, at INFO, would go unseen."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    level = log_level.upper()
+    config["loggers"]["mastermind"] = {"handlers": ["default"], "level": level, "propagate": False}
+    return config
+
+
 def app_from_environment() -> Starlette:
     """The web game as the environment configures it, for any ASGI server.
 
     ``MASTERMIND_STORE`` names the store (``sqlite:///mastermind.db`` by default),
     ``MASTERMIND_WEB_SECRET`` the key of the players' tokens, with the same fallbacks as
-    ``serve``, and ``MASTERMIND_SECRET`` a secret for every game, to test with. ``serve``
-    sets the first two for its workers.
+    ``serve``, ``MASTERMIND_LIMITS`` what one process takes on, and ``MASTERMIND_SECRET``
+    a secret for every game, to test with. ``serve`` sets the first three for its workers.
     """
     application = bootstrap(environment=os.environ)
     app = create_app(application)
@@ -121,6 +158,35 @@ def _closing(
         try:
             yield
         finally:
-            application.close()
+            await _close_within(application, CLOSE_SECONDS)
 
     return lifespan
+
+
+async def _close_within(application: Application, seconds: float) -> None:
+    """Close the application in a thread of its own, and wait for it ``seconds`` at most.
+
+    A database that does not answer must not keep a stopping server alive: the thread is
+    a daemon, so the process ends without it.
+    """
+    loop = asyncio.get_running_loop()
+    closed: asyncio.Future[None] = loop.create_future()
+
+    def close() -> None:
+        try:
+            application.close()
+        except Exception as error:  # the server stops all the same
+            log.warning("Closing the store failed: %s: %s", type(error).__name__, error)
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
+            loop.call_soon_threadsafe(_settle, closed)
+
+    threading.Thread(target=close, name="closing the application", daemon=True).start()
+    try:
+        await asyncio.wait_for(closed, seconds)
+    except TimeoutError:
+        log.warning("Closing the store took more than %g s: stopping without it.", seconds)
+
+
+def _settle(closed: asyncio.Future[None]) -> None:
+    if not closed.done():  # given up on, the wait was cancelled
+        closed.set_result(None)

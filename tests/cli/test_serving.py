@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from mastermind.cli._app import cli
 from tests.cli.conftest import Mastermind, one_line_error
@@ -81,3 +82,140 @@ def test_a_token_key_too_short_is_reported_in_one_line(
     )
     assert result.exit_code == 1
     assert "at least 16 bytes" in one_line_error(result)
+
+
+class ServeCommand:
+    """``mastermind serve ARGUMENTS`` on a SQLite file, in a process of its own."""
+
+    def __init__(self, tmp_path: Path, *arguments: str) -> None:
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        self.output = tmp_path / "serve.log"
+        command = [sys.executable, "-m", "mastermind", "serve", "--port", str(port)]
+        command += ["--db", str(tmp_path / "games.db"), *arguments]
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("MASTERMIND_")}
+        with self.output.open("w") as output:
+            self.process = subprocess.Popen(
+                command,
+                env={**environment, "PYTHONUNBUFFERED": "1"},
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(f"{self.url}/openapi.json")
+                return
+            except httpx.TransportError:
+                assert self.process.poll() is None, self.output.read_text()
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def stop(self) -> str:
+        self.process.terminate()
+        self.process.wait(timeout=20)
+        return self.output.read_text()
+
+
+def test_forwarded_addresses_are_believed_from_a_trusted_proxy_only(tmp_path: Path) -> None:
+    forwarded = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
+
+    trusting = ServeCommand(tmp_path, "--trust-proxy", "10.0.0.0/8, 127.0.0.1")
+    httpx.get(f"{trusting.url}/", headers=forwarded)
+    trusting_log = trusting.stop()
+    distrusting = ServeCommand(tmp_path)
+    httpx.get(f"{distrusting.url}/", headers=forwarded)
+    distrusting_log = distrusting.stop()
+
+    assert '203.0.113.9:0 - "GET / HTTP/1.1" 200' in trusting_log
+    assert "203.0.113.9" not in distrusting_log
+    assert "127.0.0.1:" in distrusting_log
+
+
+def test_behind_a_trusted_proxy_no_answer_names_the_host_the_request_named(
+    tmp_path: Path,
+) -> None:
+    evil = {
+        "Host": "evil.example",
+        "X-Forwarded-Host": "evil.example",
+        "X-Forwarded-For": "1.2.3.4",
+    }
+    server = ServeCommand(tmp_path, "--trust-proxy", "*")
+    try:
+        answers = [
+            httpx.request(method, f"{server.url}{path}", headers=evil)
+            for method, path in [("GET", "/games/"), ("GET", "/static"), ("POST", "/games")]
+        ]
+    finally:
+        server.stop()
+
+    assert [answer.status_code for answer in answers] == [404, 404, 201]
+    for answer in answers:
+        assert not [value for value in answer.headers.values() if "evil" in value]
+
+
+def test_the_rate_given_to_serve_limits_its_clients(tmp_path: Path) -> None:
+    server = ServeCommand(tmp_path, "--create-rate", "2/minute")
+    try:
+        answers = [httpx.post(f"{server.url}/games").status_code for _ in range(3)]
+    finally:
+        server.stop()
+
+    assert answers == [201, 201, 429]
+
+
+@pytest.mark.parametrize("option", ["--create-rate", "--hint-rate"])
+def test_a_rate_that_is_no_rate_is_a_usage_error(mastermind: Mastermind, option: str) -> None:
+    result = mastermind("serve", option, "often")
+
+    assert result.exit_code == 2
+    assert "'often' is no rate: write it as 30/minute" in one_line_error(result)
+
+
+@pytest.mark.parametrize("addresses", ["proxy.example", "10.0.0.300", " , "])
+def test_a_proxy_that_is_no_address_is_a_usage_error(
+    mastermind: Mastermind, addresses: str
+) -> None:
+    result = mastermind("serve", "--trust-proxy", addresses)
+
+    assert result.exit_code == 2
+    assert "--trust-proxy" in one_line_error(result)
+
+
+def test_more_postgresql_connections_than_its_default_allows_are_refused(
+    mastermind: Mastermind,
+) -> None:
+    url = f"postgresql://player:hunter2@127.0.0.1:{free_port()}/games"
+
+    refused = mastermind.bare("serve", "--store", url, "--workers", "10")
+    allowed = mastermind.bare(
+        "serve",
+        "--store",
+        url,
+        "--workers",
+        "10",
+        "--allow-many-connections",
+        "--store-wait",
+        "0.2",
+    )
+
+    assert refused.exit_code == 2
+    assert "10 workers of 10 connections each may open 100" in one_line_error(refused)
+    assert "default max_connections of 100" in one_line_error(refused)
+    assert allowed.exit_code == 1, "allowed, it tries the database, which is not there"
+    assert one_line_error(allowed).startswith(
+        "Error: Cannot open the games at postgresql://player:***@127.0.0.1:"
+    )
+    assert "hunter2" not in allowed.output
+
+
+def test_a_damaged_database_is_refused_at_start_in_one_line(
+    mastermind: Mastermind, database: Path
+) -> None:
+    database.write_bytes(b"not a database at all, " * 400)
+
+    result = mastermind("serve")
+
+    assert result.exit_code == 1
+    assert one_line_error(result).startswith(f"Error: Cannot open the games at {database}: ")
+    assert "Traceback" not in result.output

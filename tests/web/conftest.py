@@ -11,12 +11,15 @@ import httpx
 import pytest
 from starlette.applications import Starlette
 
-from mastermind.bootstrap import bootstrap
+from mastermind.bootstrap import Limits, bootstrap
 from mastermind.domain import CLASSIC_PEGS, Code, DecodingBoard, score
 from mastermind.service import HintSource, HintUnavailable, SecretMaker, random_secret
 from mastermind.store import EventStore, SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 from tests.web.servers import serving
+
+UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
+"""Rates never reached here, where every game comes from one address."""
 
 SECRET = "Orange Purple Yellow Orange"
 """The secret of the tests' games: neither the palette's order nor any guess they make."""
@@ -117,6 +120,7 @@ def app_over(
         hints=hints,
         tokens=tokens or PlayerTokens.random(),
         environment={},
+        limits=UNLIMITED,
     )
     return create_app(application)
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import signal
+import socket
 import statistics
+import threading
 import time
 from pathlib import Path
 
 import httpx
+import pytest
 
+from mastermind.bootstrap import Limits
 from tests.web.servers import ServerProcess
 
 
@@ -118,3 +123,52 @@ def test_without_a_key_or_a_file_tokens_last_as_long_as_the_process(tmp_path: Pa
 
     assert answer.status_code == 201
     assert "MASTERMIND_WEB_SECRET is not set: players' tokens are good for this process only" in log
+
+
+def hold_a_request_open(url: str) -> socket.socket:
+    """A request whose body never comes: in flight until the server gives up on it."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = socket.create_connection((host, int(port)))
+    connection.sendall(
+        b"POST /games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000\r\n\r\n{"
+    )
+    return connection
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sigterm_ends_the_server_within_10_s_while_requests_run(
+    tmp_path: Path, workers: int
+) -> None:
+    store = f"sqlite:///{tmp_path}/games.db"
+    limits = Limits(hint_workers=1, hint_seconds=60).to_environment()
+    log = tmp_path / "log"
+    with ServerProcess(store, log, workers=workers, MASTERMIND_LIMITS=limits) as server:
+        game = httpx.post(f"{server.url}/games", json={"length": 9, "colours": ["A", "B"]}).json()
+        hints: list[httpx.Response] = []
+        asking = threading.Thread(
+            target=lambda: hints.append(
+                httpx.get(
+                    f"{server.url}/games/{game['id']}/hint",
+                    headers={"Authorization": f"Bearer {game['token']}"},
+                    timeout=30,
+                )
+            )
+        )
+        asking.start()
+        held = hold_a_request_open(server.url)
+        time.sleep(1)  # for the server to take both requests in, and the hint's work to begin
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(timeout=10)
+            held.settimeout(1)
+            answer = held.recv(4096)
+        finally:
+            held.close()
+            asking.join(timeout=10)
+        output = server.stop()
+
+    assert answer.startswith(b"HTTP/1.1 503 "), answer
+    assert b"retry-after: 5" in answer.lower()
+    assert [hint.status_code for hint in hints] == [503]
+    assert "Traceback" not in output

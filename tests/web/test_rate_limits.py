@@ -1,0 +1,129 @@
+"""Rates per client address: games created and hints asked for past them answer 429."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mastermind.bootstrap import Limits, bootstrap
+from mastermind.store import SQLiteEventStore
+from mastermind.web import PlayerTokens, create_app
+from tests.web.conftest import Player, assert_problem, first_consistent_code
+from tests.web.servers import serving
+
+
+@contextlib.contextmanager
+def served(tmp_path: Path, limits: Limits) -> Iterator[str]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    application = bootstrap(
+        store,
+        hints=first_consistent_code,
+        tokens=PlayerTokens.random(),
+        environment={},
+        limits=limits,
+    )
+    try:
+        with serving(create_app(application)) as url:
+            yield url
+    finally:
+        store.close()
+
+
+@contextlib.contextmanager
+def client_from(url: str, address: str = "127.0.0.1") -> Iterator[Player]:
+    transport = httpx.HTTPTransport(local_address=address)
+    with httpx.Client(base_url=url, transport=transport, timeout=10) as client:
+        yield Player(client)
+
+
+def assert_too_many(response: httpx.Response, window_seconds: int) -> None:
+    problem = assert_problem(response, 429, "TooManyRequests")
+    waited = int(response.headers["retry-after"])
+    assert 1 <= waited <= window_seconds
+    assert f"Try again in {waited} s." in str(problem["detail"])
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_an_address_past_its_rate_of_new_games_is_answered_429(tmp_path: Path) -> None:
+    with served(tmp_path, Limits(create_rate="3/minute")) as url, client_from(url) as player:
+        created = [player.start().status_code for _ in range(3)]
+
+        refused = player.client.post("/games")
+
+        assert created == [201, 201, 201]
+        assert_too_many(refused, 60)
+        assert "at most 3 per minute" in refused.json()["detail"]
+
+
+def test_past_its_rate_an_address_still_plays_the_games_it_has(tmp_path: Path) -> None:
+    with served(tmp_path, Limits(create_rate="1/minute")) as url, client_from(url) as player:
+        player.start()
+        assert player.client.post("/games").status_code == 429
+
+        assert player.board().status_code == 200
+        assert player.guess("RGBY").status_code == 201
+        assert player.client.get(f"/games/{player.game_id}/hint", headers=player.auth).is_success
+
+
+def test_each_address_has_a_budget_of_its_own(tmp_path: Path) -> None:
+    with (
+        served(tmp_path, Limits(create_rate="1/minute")) as url,
+        client_from(url, "127.0.0.1") as first,
+        client_from(url, "127.0.0.2") as second,
+    ):
+        assert first.start().status_code == 201
+        assert first.client.post("/games").status_code == 429
+
+        assert second.start().status_code == 201
+
+
+def test_waiting_as_long_as_retry_after_says_lets_the_next_game_through(tmp_path: Path) -> None:
+    with served(tmp_path, Limits(create_rate="1/second")) as url, client_from(url) as player:
+        player.start()
+        refused = player.client.post("/games")
+        assert_too_many(refused, 1)
+
+        time.sleep(int(refused.headers["retry-after"]))
+
+        assert player.start().status_code == 201
+
+
+def test_an_address_past_its_rate_of_hints_is_answered_429(tmp_path: Path) -> None:
+    with served(tmp_path, Limits(hint_rate="2/minute")) as url, client_from(url) as player:
+        player.start()
+        hint = f"/games/{player.game_id}/hint"
+        given = [player.client.get(hint, headers=player.auth).status_code for _ in range(2)]
+
+        refused = player.client.get(hint, headers=player.auth)
+
+        assert given == [200, 200]
+        assert_too_many(refused, 60)
+        assert "hints" in refused.json()["detail"]
+        assert player.start().status_code == 201, "hints and new games are counted apart"
+
+
+@pytest.mark.parametrize(
+    ("setting", "rate"),
+    [
+        ("create_rate", "lots"),
+        ("hint_rate", "60/fortnight"),
+        ("create_rate", "0/minute"),
+        ("hint_rate", "5/second;100/minute"),
+    ],
+)
+def test_a_malformed_rate_is_refused_when_the_app_is_made(
+    tmp_path: Path, setting: str, rate: str
+) -> None:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    limits = Limits(create_rate=rate) if setting == "create_rate" else Limits(hint_rate=rate)
+    application = bootstrap(store, environment={}, limits=limits)
+    try:
+        with pytest.raises(ValueError, match=f"{setting} must be one rate.*{rate!r}"):
+            create_app(application)
+    finally:
+        store.close()
