@@ -1,6 +1,7 @@
 """How fast each event store reads, appends and replays: a table of numbers, no verdicts.
 
     .venv/bin/python benchmarks/bench_store.py [--ops 5000] [--streams 10000] [--no-postgres]
+    .venv/bin/python benchmarks/bench_store.py --pools [--ops 5000]
 
 For every store it measures, in one run on one machine, the median of ``--repeat`` runs:
 
@@ -15,6 +16,11 @@ For every store it measures, in one run on one machine, the median of ``--repeat
 
 PostgreSQL runs on a throwaway cluster that the script starts on loopback, with durable
 settings (``fsync=on``, ``synchronous_commit=on``).
+
+``--pools`` measures instead the PostgreSQL store's read-and-append and read (``load``)
+rates, with one thread and four, on each way of lending connections: the hand-written
+pool the store had before, psycopg_pool bare, psycopg_pool with its own check at every
+use, and psycopg_pool as the store lends it now.
 """
 
 from __future__ import annotations
@@ -33,15 +39,18 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
+from typing import Any
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psycopg
+from psycopg_pool import ConnectionPool
 
 from mastermind import CLASSIC_PEGS, Code, DecodingBoard, GameStarted, GuessMade, score
 from mastermind.service import Games
-from mastermind.store import EventStore, connect, postgres, sqlite
+from mastermind.store import EventStore, PostgresEventStore, connect, postgres, sqlite
+from mastermind.store._pool import Lender, Pool
 from tests.postgres_cluster import PostgresCluster
 
 Rates = tuple[float, float]
@@ -334,13 +343,128 @@ def postgres_schema(cluster_url: str, schema: str) -> str:
     return f"{cluster_url}?options={quote(f'-c search_path={schema}')}"
 
 
+class PsycopgPool:
+    """psycopg_pool lending its connections as they come, checked at every use or not."""
+
+    def __init__(self, url: str, check: bool) -> None:
+        self._pool: ConnectionPool[psycopg.Connection[object]] = ConnectionPool(
+            url,
+            kwargs={"autocommit": True},
+            min_size=1,
+            max_size=10,
+            open=True,
+            check=ConnectionPool.check_connection if check else None,
+        )
+
+    def take(self) -> psycopg.Connection[object]:
+        return self._pool.getconn()
+
+    def give_back(self, connection: psycopg.Connection[object], *, failed: bool = False) -> None:
+        self._pool.putconn(connection)
+
+    def lost(self, connection: psycopg.Connection[object]) -> bool:
+        return connection.closed
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def hand_written(url: str) -> Pool[psycopg.Connection[object]]:
+    """The pool the PostgreSQL store had before psycopg_pool: unbounded, unchecked."""
+
+    def reusable(connection: psycopg.Connection[object]) -> bool:
+        idle = connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        return not connection.closed and idle
+
+    return Pool(
+        lambda: psycopg.connect(url, autocommit=True), psycopg.Connection.close, reusable, 10
+    )
+
+
+LENDERS: dict[str, Callable[[str], Lender[Any] | None]] = {
+    "hand-written pool (before)": hand_written,
+    "psycopg_pool, no check": lambda url: PsycopgPool(url, check=False),
+    "psycopg_pool, check_connection": lambda url: PsycopgPool(url, check=True),
+    "psycopg_pool as the store lends it": lambda url: None,
+}
+
+
+def compare_pools(cluster_url: str, ops: int, runs: int) -> list[dict[str, str]]:
+    """Each lender's read-and-append and load rates, medians of ``runs``; the lenders
+    take turns within each run, each run starting with the next, so that all meet the
+    machine, and a table of a given size, alike."""
+    url = postgres_schema(cluster_url, "bench_pools")
+    columns = ["read+append/s", "4 threads", "load/s", "load/s, 4 threads", "µs a borrow"]
+    found: dict[str, dict[str, list[float]]] = {
+        name: {column: [] for column in columns} for name in LENDERS
+    }
+    lenders = list(LENDERS.items())
+    for run in range(runs):
+        for number, (name, lender) in enumerate(lenders[run:] + lenders[:run]):
+            print(f"pools: {name}, run {run + 1} ...", file=sys.stderr, flush=True)
+            store = PostgresEventStore(url)
+            chosen = lender(url)
+            if chosen is not None:
+                store._pool.close()
+                store._pool = chosen
+            prefix, figures = f"pool-{number}-{run}", found[name]
+            figures["read+append/s"].append(read_and_append(store, ops, prefix))
+            figures["4 threads"].append(read_and_append(store, ops, f"{prefix}-4", threads=4))
+            figures["load/s"].append(loads(store, ops, prefix, threads=1))
+            figures["load/s, 4 threads"].append(loads(store, ops, prefix, threads=4))
+            figures["µs a borrow"].append(borrowing(store._pool, ops))
+            store.close()
+    return [
+        {"lender": name}
+        | {
+            column: f"{median(values):,.{1 if 'µs' in column else 0}f}"
+            for column, values in rates.items()
+        }
+        for name, rates in found.items()
+    ]
+
+
+def borrowing(lender: Lender[Any], count: int) -> float:
+    """Microseconds to take a connection and give it back, with nothing done between."""
+    started = time.perf_counter()
+    for _ in range(count):
+        lender.give_back(lender.take())
+    return (time.perf_counter() - started) / count * 1e6
+
+
+def loads(store: EventStore, ops: int, prefix: str, threads: int) -> float:
+    """Streams of ``read_and_append``'s one-thread games loaded, ``ops`` in all."""
+    game_ids = [f"{prefix}-0-{op // GUESSES_PER_GAME}" for op in range(ops // threads)]
+
+    def run() -> None:
+        readers = [
+            threading.Thread(target=lambda: [store.load(game_id) for game_id in game_ids])
+            for _ in range(threads)
+        ]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+
+    return rate(ops // threads * threads, run)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ops", type=int, default=5000, help="read-and-appends per store")
     parser.add_argument("--streams", type=int, default=10_000, help="streams to replay")
     parser.add_argument("--repeat", type=int, default=3, help="median of this many runs")
     parser.add_argument("--no-postgres", action="store_true", help="leave PostgreSQL out")
+    parser.add_argument("--pools", action="store_true", help="compare PostgreSQL's pools")
     args = parser.parse_args()
+    if args.pools:
+        with PostgresCluster() as cluster:
+            disk = fsyncs_per_second(Path(tempfile.gettempdir()))
+            table = compare_pools(cluster.url, args.ops, args.repeat)
+        print(f"disk: {disk:,.0f} fdatasyncs/s of 8 kB; {os.cpu_count()} CPUs; ", end="")
+        print(f"{args.ops:,} ops, median of {args.repeat}\n")
+        print_table(table)
+        return
     sizes = {"ops": args.ops, "streams": args.streams, "runs": args.repeat}
     figures = []
     with ExitStack() as stack:

@@ -13,7 +13,7 @@ import attrs
 import platformdirs
 
 from mastermind.bootstrap import UnsupportedStoreURL, bootstrap
-from mastermind.service import Games, StoreError, StoreUnavailable
+from mastermind.service import CorruptDatabase, Games, StoreError, StoreUnavailable
 
 
 def default_database() -> Path:
@@ -96,7 +96,9 @@ def opened_games(choice: StoreChoice) -> Iterator[Games]:
 def reason(error: Exception) -> str:
     """An error's message as one sentence; for a system call, without the file it names."""
     text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    if isinstance(error, StoreUnavailable):
+    if isinstance(error, CorruptDatabase):
+        text = f"it is damaged ({error.finding}). {error.advice}"
+    elif isinstance(error, StoreUnavailable):
         text = error.reason
     sentence = " ".join(text.split())
     return sentence if sentence.endswith((".", "?", "!")) else f"{sentence}."

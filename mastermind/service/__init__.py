@@ -24,11 +24,18 @@ from mastermind.service.projections import (
     Statistics,
     catch_up,
 )
-from mastermind.store import RecordedEvent, StoreError, StoreUnavailable, VersionConflict
+from mastermind.store import (
+    CorruptDatabase,
+    RecordedEvent,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+)
 
 __all__ = [
     "AmbiguousGameId",
     "CommandRunner",
+    "CorruptDatabase",
     "FixedSecrets",
     "GameCatalogue",
     "GameNotFound",

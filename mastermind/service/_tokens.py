@@ -77,13 +77,17 @@ def _key(key_file: Path | None, environment: Mapping[str, str]) -> str:
         pass
     fresh = secrets.token_hex(32)
     draft = key_file.with_name(f".{key_file.name}.{secrets.token_hex(4)}")
-    with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
-        file.write(fresh + "\n")
+    # Readable by its owner alone from the moment it exists, whatever the umask.
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
+        with os.fdopen(descriptor, "w") as file:
+            file.write(fresh + "\n")
+            file.flush()
+            os.fsync(file.fileno())  # never an empty key file after a power cut
         # A link appears whole or not at all: of two servers starting at once, one key wins.
         os.link(draft, key_file)
     except FileExistsError:
         return key_file.read_text().strip()
     finally:
-        draft.unlink()
+        draft.unlink(missing_ok=True)
     return fresh

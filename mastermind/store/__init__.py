@@ -19,6 +19,7 @@ from mastermind.store._codec import (
 )
 from mastermind.store._connect import UnsupportedStoreURL, connect
 from mastermind.store._port import (
+    CorruptDatabase,
     CorruptRecord,
     EventStore,
     Metadata,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from mastermind.store.postgres import PostgresEventStore
 
 __all__ = [
+    "CorruptDatabase",
     "CorruptRecord",
     "EVENT_TYPES",
     "EncodedEvent",

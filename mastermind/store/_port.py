@@ -74,6 +74,21 @@ class StoreUnavailable(StoreError):
         self.reason = reason
 
 
+class CorruptDatabase(StoreUnavailable):
+    """A database file that is damaged: nothing will work until it is restored."""
+
+    def __init__(self, path: str, finding: str) -> None:
+        finding = finding.rstrip(".")
+        advice = (
+            "Stop the programs using it, then restore it from a backup, or rebuild it with"
+            f" `sqlite3 {path} .recover | sqlite3 recovered.db` and use that file."
+        )
+        super().__init__(f"the SQLite file {path} is damaged ({finding}). {advice}")
+        self.path = path
+        self.finding = finding
+        self.advice = advice
+
+
 class CorruptRecord(StoreError):
     """A stored record that cannot be turned back into an event."""
 

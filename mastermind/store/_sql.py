@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any, ClassVar
 
 from mastermind.store._codec import EventCodec, check_versions
 from mastermind.store._fast import Recent
-from mastermind.store._pool import Pool
+from mastermind.store._pool import Lender
 from mastermind.store._port import (
     Metadata,
     RecordedEvent,
@@ -33,7 +33,9 @@ class SQLStore:
     """``load``, ``read_all`` and ``close`` for a store of rows in an ``events`` table.
 
     Subclasses name their queries, written in their driver's placeholder style, the
-    driver's errors, and give the pool and the codec.
+    driver's errors, and give the pool and the codec. A read whose connection was cut
+    off is tried once more on another: reading twice changes nothing. An append is not:
+    whether the first one committed cannot be known.
     """
 
     _load_query: ClassVar[str]
@@ -42,7 +44,7 @@ class SQLStore:
     """Selects ``stream_id, position, version, type, schema, data, metadata`` after a position."""
     _driver_error: ClassVar[type[Exception]]
     """The base class of the driver's errors, which the store reports as unavailable."""
-    _pool: Pool[Any]
+    _pool: Lender[Any]
     _codec: EventCodec
 
     def load(self, stream_id: str) -> Stream:
@@ -117,14 +119,25 @@ class SQLStore:
         return RecordedEvent(position, stream_id, version, event, kept)
 
     def _fetch(self, query: str, parameters: tuple[Any, ...]) -> list[Any]:
-        """Every row of one query, on a pooled connection."""
-        with self._connection() as connection:
-            rows: list[Any] = connection.execute(query, parameters).fetchall()
+        """Every row of one query, on a pooled connection; on another if it was cut off."""
+        borrowed = self._connection()
+        try:
+            with borrowed as connection:
+                rows: list[Any] = connection.execute(query, parameters).fetchall()
+        except StoreUnavailable:
+            if not borrowed.lost:
+                raise
+            with self._connection() as connection:
+                rows = connection.execute(query, parameters).fetchall()
         return rows
 
     def _connection(self) -> _Borrowed:
         """A pooled connection; the driver's failures leave as :class:`StoreUnavailable`."""
-        return _Borrowed(self._pool, self._driver_error)
+        return _Borrowed(self._pool, self._driver_error, self._unavailable)
+
+    def _unavailable(self, error: Exception) -> StoreUnavailable:
+        """What a driver's error means for the store's callers."""
+        return StoreUnavailable(one_line(error))
 
     def _rows(
         self,
@@ -145,20 +158,28 @@ class SQLStore:
 
 class _Borrowed:
     """A connection of the store's pool for a ``with`` block, whose driver's errors leave
-    as :class:`StoreUnavailable`. A class, not a generator: every read and append uses one.
+    as :class:`StoreUnavailable`, and whose ``lost`` then says whether it was cut off. A
+    class, not a generator: every read and append uses one.
     """
 
-    __slots__ = ("_connection", "_driver_error", "_pool")
+    __slots__ = ("_connection", "_driver_error", "_explain", "_pool", "lost")
 
-    def __init__(self, pool: Pool[Any], driver_error: type[Exception]) -> None:
+    def __init__(
+        self,
+        pool: Lender[Any],
+        driver_error: type[Exception],
+        explain: Callable[[Exception], StoreUnavailable],
+    ) -> None:
         self._pool = pool
         self._driver_error = driver_error
+        self._explain = explain
+        self.lost = False
 
     def __enter__(self) -> Any:
         try:
             self._connection = self._pool.take()
         except self._driver_error as error:
-            raise StoreUnavailable(_reason(error)) from error
+            raise self._explain(error) from error
         return self._connection
 
     def __exit__(
@@ -167,12 +188,15 @@ class _Borrowed:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        failed = isinstance(error, self._driver_error)
+        if failed:
+            self.lost = self._pool.lost(self._connection)
         try:
-            self._pool.give_back(self._connection)
+            self._pool.give_back(self._connection, failed=failed)
         except self._driver_error as failure:
-            raise StoreUnavailable(_reason(failure)) from failure
+            raise self._explain(failure) from failure
         if isinstance(error, self._driver_error):
-            raise StoreUnavailable(_reason(error)) from error
+            raise self._explain(error) from error
 
 
 def _metadata(stored: Any) -> dict[str, str]:
@@ -181,6 +205,7 @@ def _metadata(stored: Any) -> dict[str, str]:
     return kept
 
 
-def _reason(error: Exception) -> str:
+def one_line(error: BaseException) -> str:
+    """An error's message as one sentence, for a reason that people read."""
     sentence = " ".join(str(error).split()) or type(error).__name__
-    return sentence if sentence.endswith(".") else f"{sentence}."
+    return sentence if sentence.endswith((".", "?", "!")) else f"{sentence}."

@@ -8,15 +8,15 @@ from typing import Any
 try:
     import psycopg
     import psycopg.errors
-    from psycopg import pq
+    import psycopg_pool  # noqa: F401 - imported here to name the extra when it is missing
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'PostgresEventStore needs psycopg: pip install ".[postgres]" from a checkout'
     ) from error
 
 from mastermind.store._codec import EventCodec
-from mastermind.store._pool import Pool
 from mastermind.store._port import Metadata, VersionConflict
+from mastermind.store._postgres_pool import PostgresPool
 from mastermind.store._sql import SQLStore
 
 SCHEMA = """\
@@ -61,7 +61,9 @@ class PostgresEventStore(SQLStore):
     append has committed: ``read_all`` never finds a smaller position appearing later.
     Reads never wait for appends: the lock lets them through.
 
-    ``conninfo`` is anything libpq accepts, such as ``postgresql://user@host/db``.
+    ``conninfo`` is anything libpq accepts, such as ``postgresql://user@host/db``. The
+    store holds at most ``max_connections`` connections, and a call waits at most
+    ``connection_wait`` seconds for one before it raises ``StoreUnavailable``.
     """
 
     _load_query = _LOAD
@@ -78,20 +80,13 @@ class PostgresEventStore(SQLStore):
     ) -> None:
         self._conninfo = conninfo
         self._codec = codec or EventCodec()
-        self._pool: Pool[psycopg.Connection[Any]] = Pool(
-            self._open, psycopg.Connection.close, _reusable, max_connections
-        )
-        with self._connection() as connection:
-            # A user allowed to read and append needs no right to create tables.
-            if connection.execute("SELECT to_regclass('events')").fetchone() == (None,):
-                with connection.transaction():
-                    connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                    connection.execute(SCHEMA)
-            if connection.execute(_HAS_METADATA).fetchone() is None:
-                # A table made before metadata was kept.
-                with connection.transaction():
-                    connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                    connection.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS metadata jsonb")
+        self._pool = PostgresPool(conninfo, max_size=max_connections, wait=connection_wait)
+        try:
+            with self._connection() as connection:
+                _create_schema(connection)
+        except BaseException:
+            self._pool.close()
+            raise
 
     def __repr__(self) -> str:
         info = psycopg.conninfo.conninfo_to_dict(self._conninfo)
@@ -121,8 +116,18 @@ class PostgresEventStore(SQLStore):
                 raise VersionConflict(stream_id, expected_version, actual) from None
         return expected_version + len(rows)
 
-    def _open(self) -> psycopg.Connection[Any]:
-        return psycopg.connect(self._conninfo, autocommit=True)
+
+def _create_schema(connection: psycopg.Connection[Any]) -> None:
+    # A user allowed to read and append needs no right to create tables.
+    if connection.execute("SELECT to_regclass('events')").fetchone() == (None,):
+        with connection.transaction():
+            connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            connection.execute(SCHEMA)
+    if connection.execute(_HAS_METADATA).fetchone() is None:
+        # A table made before metadata was kept.
+        with connection.transaction():
+            connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            connection.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS metadata jsonb")
 
 
 def _version(connection: psycopg.Connection[Any], stream_id: str) -> int:
@@ -130,7 +135,3 @@ def _version(connection: psycopg.Connection[Any], stream_id: str) -> int:
     assert row is not None
     version: int = row[0]
     return version
-
-
-def _reusable(connection: psycopg.Connection[Any]) -> bool:
-    return not connection.closed and connection.info.transaction_status == pq.TransactionStatus.IDLE

@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
-from mastermind.store._port import Metadata, VersionConflict
-from mastermind.store._sql import Row, SQLStore
+from mastermind.store._port import CorruptDatabase, Metadata, StoreUnavailable, VersionConflict
+from mastermind.store._sql import Row, SQLStore, one_line
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -42,6 +42,15 @@ _FEED = (
 
 Synchronous = Literal["FULL", "NORMAL"]
 
+_PLAIN_REASONS = {
+    "SQLITE_FULL": "the disk holding {path} is full ({error}); free some space",
+    "SQLITE_IOERR": "reading or writing {path} failed ({error}); check the disk",
+    "SQLITE_BUSY": "another process kept {path} locked for too long ({error})",
+    "SQLITE_READONLY": "{path} cannot be written ({error}); check its and its folder's rights",
+    "SQLITE_CANTOPEN": "{path} cannot be opened ({error}); check its folder and rights",
+}
+"""What the SQLite errors that a store meets at run time mean, by their family's name."""
+
 
 class SQLiteEventStore(SQLStore):
     """An event store in a SQLite file, in WAL mode.
@@ -54,6 +63,10 @@ class SQLiteEventStore(SQLStore):
     crash of the process and the file always stays consistent, but a power cut may undo
     the last commits. ``"FULL"`` syncs every commit to disk so that it survives a power
     cut too, at about half the rate of appends.
+
+    A new file is made readable by its owner alone, as SQLite then makes its ``-wal`` and
+    ``-shm`` files: it holds every game's secret. Opening a file checks it with
+    ``PRAGMA quick_check``, and a damaged file is refused with :class:`CorruptDatabase`.
     """
 
     _load_query = _LOAD
@@ -79,8 +92,14 @@ class SQLiteEventStore(SQLStore):
         self._pool: Pool[sqlite3.Connection] = Pool(
             self._open, sqlite3.Connection.close, lambda connection: not connection.in_transaction
         )
-        with self._connection() as connection:
-            self._create_schema(connection)
+        _create_for_owner_only(self.path)
+        try:
+            with self._connection() as connection:
+                self._create_schema(connection)
+                _check_integrity(self.path, connection)
+        except BaseException:
+            self._pool.close()
+            raise
 
     def __repr__(self) -> str:
         return f"SQLiteEventStore({self.path!r})"
@@ -97,6 +116,16 @@ class SQLiteEventStore(SQLStore):
         with self._connection() as connection:
             _insert(connection, stream_id, expected_version, rows)
         return expected_version + len(rows)
+
+    def _unavailable(self, error: Exception) -> StoreUnavailable:
+        name = getattr(error, "sqlite_errorname", None) or ""
+        family = "_".join(name.split("_")[:2])  # SQLITE_IOERR_WRITE is an SQLITE_IOERR
+        if family in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+            return CorruptDatabase(self.path, one_line(error))
+        plain = _PLAIN_REASONS.get(family, "{error} ({path})")
+        return StoreUnavailable(
+            plain.format(path=self.path, error=one_line(error).rstrip(".")) + "."
+        )
 
     def _open(self) -> sqlite3.Connection:
         connection = sqlite3.connect(
@@ -125,6 +154,29 @@ class SQLiteEventStore(SQLStore):
                 if "locked" not in str(error) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
+
+
+def _create_for_owner_only(path: str) -> None:
+    """Create ``path`` empty, which SQLite takes for a new database, readable by its owner
+    alone; leave a file that exists as it is."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise StoreUnavailable(f"{path} cannot be created ({error.strerror}).") from error
+
+
+def _check_integrity(path: str, connection: sqlite3.Connection) -> None:
+    """Refuse a damaged file at once, rather than fail on the first request that meets
+    the damage. ``quick_check`` reads every page, but skips comparing each index with its
+    table, which takes ``integrity_check`` twice as long."""
+    rows = connection.execute("PRAGMA quick_check").fetchall()
+    if rows != [("ok",)]:
+        lines = [line for (row,) in rows for line in str(row).splitlines()]
+        findings = [line.strip() for line in lines if not line.startswith("***")] or ["?"]
+        more = f", and {len(findings) - 1} more findings" if len(findings) > 1 else ""
+        raise CorruptDatabase(path, findings[0] + more)
 
 
 def _insert(

@@ -37,6 +37,11 @@ CLOSE_SECONDS = 3.0
 with the grace, well within the 10 s that ``docker stop``, for one, gives before SIGKILL."""
 
 
+SERVING_LIMITS = Limits(hint_workers=1)
+"""A server's limits when none are given: the defaults, with hints worked out in a
+process of their own, so that no hint can slow the answers to other requests."""
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -58,8 +63,8 @@ def serve(
     PostgreSQL store the same ``MASTERMIND_WEB_SECRET``. ``MASTERMIND_SECRET``, a testing
     aid, gives every game the same secret.
 
-    Every worker takes on ``limits``; left out, those in ``MASTERMIND_LIMITS``, else the
-    defaults. ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
+    Every worker takes on ``limits``; left out, those in ``MASTERMIND_LIMITS``, else
+    ``SERVING_LIMITS``. ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
     addresses in ``trust_proxy``: IPs and networks separated by commas, or ``*`` for any.
     Told to stop, the server lets requests in flight run for ``GRACE_SECONDS``.
 
@@ -74,7 +79,9 @@ def serve(
             store_url,
             "a store in memory belongs to one process, so several workers cannot share it",
         )
-    limits = limits or Limits.from_environment(os.environ)
+    if limits is None:
+        limits = Limits.from_environment(os.environ) if os.environ.get(LIMITS_VARIABLE) else None
+    limits = limits or SERVING_LIMITS
     # Every worker takes the key from here, so that each accepts the others' tokens.
     os.environ[KEY_VARIABLE] = tokens_key(store_url, os.environ)
     os.environ[STORE_VARIABLE] = store_url
@@ -129,10 +136,15 @@ class _WorkersConfig(uvicorn.Config):
 
 def _log_config(log_level: str) -> dict[str, Any]:
     """uvicorn's logging, with the application's own lines beside its lines: without a
-    handler, the news that the store answers again, at INFO, would go unseen."""
+    handler, the news that the store answers again, at INFO, would go unseen.
+
+    psycopg's pool warns of every failed reconnection, in two lines each; the server
+    already logs an outage once, with its count, so only the pool's errors are kept.
+    """
     config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     level = log_level.upper()
     config["loggers"]["mastermind"] = {"handlers": ["default"], "level": level, "propagate": False}
+    config["loggers"]["psycopg.pool"] = {"level": "ERROR"}
     return config
 
 

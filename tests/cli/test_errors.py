@@ -41,7 +41,9 @@ def test_a_file_that_is_no_database_is_reported_in_one_line(
     result = mastermind(*command, input="rgby\n")
     assert result.exit_code == 1
     assert one_line_error(result) == (
-        f"Error: Cannot open the games at {mastermind.database}: file is not a database."
+        f"Error: Cannot open the games at {mastermind.database}: it is damaged (file is not a"
+        " database). Stop the programs using it, then restore it from a backup, or rebuild it"
+        f" with `sqlite3 {mastermind.database} .recover | sqlite3 recovered.db` and use that file."
     )
 
 

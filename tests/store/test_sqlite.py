@@ -17,8 +17,6 @@ from mastermind.store import (
     EventStore,
     SQLiteEventStore,
     StoreClosed,
-    StoreError,
-    StoreUnavailable,
     UnknownEventType,
     mastermind_upcasters,
 )
@@ -214,16 +212,6 @@ def test_a_database_written_by_version_0_1_0_is_read_and_played_on(tmp_path: Pat
         "in-play",
     ]
     application.close()
-
-
-def test_a_file_that_is_no_database_is_reported_as_unavailable_not_as_a_driver_error(
-    path: Path,
-) -> None:
-    path.write_bytes(b"not a database, " * 512)
-    with pytest.raises(StoreUnavailable, match="file is not a database") as raised:
-        SQLiteEventStore(path)
-    assert isinstance(raised.value, StoreError)
-    assert isinstance(raised.value.__cause__, sqlite3.DatabaseError)
 
 
 def test_a_stream_changed_underneath_between_loads_is_read_as_it_now_is(path: Path) -> None:
