@@ -11,7 +11,10 @@ One run measures, on one machine:
 - the event stores: read-and-appends, whole games, and replay of 10,000 streams, for
   memory, SQLite and PostgreSQL (on a throwaway server, as ``bench_store.py`` runs it);
 - the HTTP API: guesses posted to the web game over a SQLite store, next to a minimal
-  Starlette endpoint served the same way (``bench_http.py`` does the measuring).
+  Starlette endpoint served the same way (``bench_http.py`` does the measuring);
+- the server under load: ``mastermind serve`` on SQLite and PostgreSQL with 1 and 2
+  workers, board reads beside a saturated hint pool, and the fault scenarios of
+  ``tests/faults`` (``bench_load.py`` does the measuring).
 
 Every figure is the median of several runs, or a ratio of two rates measured side by side
 in the same run. The page says what machine it ran on. ``--quick`` uses tiny sizes and
@@ -42,6 +45,7 @@ from statistics import median
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bench_http
+import bench_load
 import bench_store
 import matplotlib
 import matplotlib.pyplot as plt
@@ -75,6 +79,10 @@ class Sizes:
     streams: int
     http_requests: int
     http_rounds: int
+    load_requests: int
+    load_clients: int
+    load_seconds: float
+    fault_seconds: float
 
 
 FULL = Sizes(
@@ -87,6 +95,10 @@ FULL = Sizes(
     streams=10_000,
     http_requests=2000,
     http_rounds=5,
+    load_requests=1200,
+    load_clients=8,
+    load_seconds=10.0,
+    fault_seconds=2.0,
 )
 QUICK = Sizes(
     pairs=300,
@@ -98,6 +110,10 @@ QUICK = Sizes(
     streams=100,
     http_requests=40,
     http_rounds=2,
+    load_requests=48,
+    load_clients=4,
+    load_seconds=5.0,
+    fault_seconds=0.5,
 )
 
 
@@ -395,6 +411,25 @@ def measure_http(sizes: Sizes) -> bench_http.HttpFigures:
     return bench_http.HttpFigures(**found)
 
 
+# --- the server under load and under faults -----------------------------------------------
+
+
+def measure_load(sizes: Sizes, postgres: bool) -> bench_load.LoadFigures:
+    _progress("load: mastermind serve under load, beside hints, and under faults")
+    with tempfile.TemporaryDirectory() as folder:
+        found = apart(
+            "bench_load",
+            "measure_load",
+            folder=folder,
+            requests=sizes.load_requests,
+            clients=sizes.load_clients,
+            seconds=sizes.load_seconds,
+            postgres=postgres,
+            fault_seconds=sizes.fault_seconds,
+        )
+    return bench_load.LoadFigures.from_dict(found)
+
+
 # --- measuring in a process of its own -----------------------------------------------------
 
 _APART = """\
@@ -579,6 +614,7 @@ def page(
     solver: list[StrategyFigures],
     stores: StoreRun,
     http: bench_http.HttpFigures,
+    load: bench_load.LoadFigures,
 ) -> str:
     """The whole of ``performance.md``."""
     rows = [[key, value] for key, value in about.items()]
@@ -622,6 +658,8 @@ def page(
         *solver_section(sizes, solver),
         *stores_section(sizes, stores),
         *http_section(http),
+        *load_section(load),
+        *faults_section(load),
     ]
     return "\n".join(parts).rstrip("\n") + "\n"
 
@@ -820,6 +858,169 @@ def http_section(figures: bench_http.HttpFigures) -> list[str]:
     ]
 
 
+def load_section(figures: bench_load.LoadFigures) -> list[str]:
+    table = [
+        [
+            row.store,
+            str(row.workers),
+            f"`{LOAD_ROUTES[row.route]}`",
+            f"{row.requests:,}",
+            f"{row.rate:,.0f}",
+            f"{row.p50_ms:.1f}",
+            f"{row.p99_ms:.1f}",
+            f"{row.to_baseline:.2f}",
+            f"{row.refused:,}",
+        ]
+        for row in figures.routes
+    ]
+    if not any(row.store == "PostgreSQL" for row in figures.routes):
+        table.append(["PostgreSQL", "", "", "", "", "", "", "", figures.postgres])
+    header = [
+        "store",
+        "workers",
+        "route",
+        "answers",
+        "requests/s",
+        "p50 (ms)",
+        "p99 (ms)",
+        "x SQLite, 1 worker",
+        "refused",
+    ]
+    hints = figures.hints
+    hint_table = [
+        ["no hint running", f"{hints.quiet_p50_ms:.1f}", f"{hints.quiet_p99_ms:.1f}", "1.00"],
+        [
+            f"{hints.hint_clients} clients asking for hints",
+            f"{hints.busy_p50_ms:.1f}",
+            f"{hints.busy_p99_ms:.1f}",
+            f"{hints.busy_to_quiet_p99:.2f}",
+        ],
+    ]
+    return [
+        "## Under load",
+        "",
+        _wrap(
+            "`benchmarks/bench_load.py` does the measuring, in a process of its own. Each",
+            "server is the `mastermind serve` command in a process of its own on 127.0.0.1,",
+            "with rates that no load here meets, over SQLite (`synchronous=NORMAL`) or",
+            "PostgreSQL (a throwaway server on loopback, `fsync=on`), with 1 or 2 workers.",
+            f"{figures.clients} client threads, each with an `httpx` client with keep-alive,",
+            f"send {figures.requests:,} creates in all, then as many guesses into the games",
+            f"they created ({bench_load.GUESSES_PER_GAME} into each), then as many reads of",
+            "those games' boards. A phase starts on a barrier and ends when the last client",
+            "is done. *requests/s* is the phase's answers over its time; *p50* and *p99*",
+            "are the latencies the clients saw; *x SQLite, 1 worker* is the rate over the",
+            "same route's on SQLite with one worker, in the same run. *refused* counts",
+            "answers other than 200 and 201, and requests with no answer.",
+        ),
+        "",
+        _table(header, "lrlrrrrrr", table),
+        "",
+        _wrap(
+            "The clients run on the same machine as the servers and take their share of",
+            "its cores: with 2 workers on a machine of few cores, the clients, the",
+            "workers and the database compete for them.",
+        ),
+        "",
+        "### Board reads beside a saturated hint pool",
+        "",
+        _wrap(
+            "On SQLite with one worker and the hint pool that",
+            f"`{' '.join(f'{name} {value}' for name, value in hints.pool.items())}` makes,",
+            f"the clients read boards of {bench_load.GUESSES_PER_GAME} rows with no hint",
+            f"running, then again while {hints.hint_clients} more clients ask for hints",
+            f"without pause, each on a new game of {bench_load.HINT_LENGTH} pegs and",
+            f"{bench_load.HINT_COLOURS} colours named for that game alone, so that no hint",
+            "process has its solver at hand: more hints than the pool takes at once, so",
+            "that it stays full and refuses the rest with 503.",
+            f"During the second reads the pool answered {hints.hints_answered:,} hints and",
+            f"refused {hints.hints_refused:,}. *x quiet* is the p99 over the p99 with no",
+            "hint running, in the same run.",
+        ),
+        "",
+        _table(["board reads", "p50 (ms)", "p99 (ms)", "x quiet"], "lrrr", hint_table),
+        "",
+    ]
+
+
+LOAD_ROUTES = {
+    "create": "POST /games",
+    "guess": "POST /games/{id}/guesses",
+    "board": "GET /games/{id}",
+}
+
+
+def faults_section(figures: bench_load.LoadFigures) -> list[str]:
+    def seconds(value: float | None) -> str:
+        return "never" if value is None else f"{value:.2f}"
+
+    table = [
+        [
+            fault.scenario,
+            f"{fault.requests:,}",
+            f"{fault.acknowledged:,}",
+            f"{fault.unavailable:,}",
+            f"{fault.internal_errors:,}",
+            f"{fault.connection_errors:,}",
+            f"**{fault.lost_writes}**",
+            f"{fault.broken_streams}",
+            f"{fault.fault_seconds:.2f}",
+            seconds(fault.recovery_seconds),
+        ]
+        for fault in figures.faults
+    ]
+    header = [
+        "fault",
+        "requests",
+        "acknowledged",
+        "503",
+        "500",
+        "no answer",
+        "writes lost",
+        "streams with gaps",
+        "fault (s)",
+        "served again after (s)",
+    ]
+    return [
+        "## Under faults",
+        "",
+        _wrap(
+            "The same benchmark runs the scenarios of `tests/faults`, which the test suite",
+            "runs too. Four clients play against `mastermind serve`, every write with an",
+            "`Idempotency-Key` and sent again with the same key until it is answered 201.",
+            "Before, during and after the fault they keep going; then the store is opened",
+            "afresh and every acknowledged write looked for.",
+        ),
+        "",
+        _bullet(
+            "*PostgreSQL restarted*: `pg_ctl stop -m immediate` under load, then `pg_ctl"
+            " start` on the same data."
+        ),
+        _bullet(
+            "*SQLite on a full disk*: the database on a tmpfs of 16 MB, filled by another"
+            " file under load, then freed."
+        ),
+        _bullet(
+            "*server killed*: the server, its hint process running, killed with SIGKILL"
+            " under load, then started again on the same file and port."
+        ),
+        "",
+        _table(header, "lrrrrrrrrr", table) if table else "No scenario ran.",
+        "",
+        *(_bullet(reason) for reason in figures.faults_left_out),
+        *([""] if figures.faults_left_out else []),
+        _wrap(
+            "*acknowledged* counts answers of 201; *writes lost*, those of them the store",
+            "does not hold, in order; *streams with gaps*, streams whose versions do not",
+            "run 1, 2, 3... *fault* is how long it lasted, from the fault to the moment it",
+            "was gone: PostgreSQL started, the file deleted, the server answering again.",
+            "*served again after* is the time from then to the first good answer to a",
+            "request sent after it.",
+        ),
+        "",
+    ]
+
+
 def _progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
@@ -843,13 +1044,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     solver = measure_solver(sizes)
     stores = measure_stores(sizes, not arguments.no_postgres)
     http = measure_http(sizes)
+    load = measure_load(sizes, not arguments.no_postgres)
 
     images = arguments.output / IMAGES
     images.mkdir(parents=True, exist_ok=True)
     plot_scoring(scoring, images / "scoring.png")
     plot_solver(solver, images / "solver.png")
     plot_stores(stores, images / "stores.png")
-    text = page(arguments.quick, sizes, about, scoring, solver, stores, http)
+    text = page(arguments.quick, sizes, about, scoring, solver, stores, http, load)
     (arguments.output / "performance.md").write_text(text)
     _progress(f"wrote {arguments.output / 'performance.md'} and {images}/")
 

@@ -2,7 +2,8 @@
 
 The real run takes minutes, installs packages from PyPI and starts PostgreSQL; this one
 uses tiny sizes and leaves the peers and PostgreSQL out, so it only proves the machinery,
-the HTTP benchmark's two servers on loopback included.
+the HTTP benchmark's two servers on loopback and the load benchmark's ``mastermind serve``
+processes included.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         [sys.executable, RUNNER, "--quick", "--no-peers", "--no-postgres", "--output", tmp_path],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=240,
     )
     assert result.returncode == 0, result.stderr
 
@@ -34,6 +35,8 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         "Solver strategies",
         "Event stores",
         "HTTP API",
+        "Under load",
+        "Under faults",
     ]
     for fact in ("CPU", "cores", "memory", "operating system", "Python", "date"):
         assert re.search(rf"^\| {fact} \| \S", text, re.M), fact
@@ -68,3 +71,26 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
     assert re.search(
         r"^\| the same requests, a minimal Starlette endpoint \| [\d,]+ \| 1\.00 \|$", text, re.M
     )
+    # The load benchmark served every route on SQLite with 1 and 2 workers, all answered,
+    # and read boards beside a saturated hint pool.
+    for workers in (1, 2):
+        for route in ("POST /games", "POST /games/{id}/guesses", "GET /games/{id}"):
+            assert re.search(
+                rf"^\| SQLite \| {workers} \| `{re.escape(route)}` \| [\d,]+ \| [\d,]+ \| "
+                r"[\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|$",
+                text,
+                re.M,
+            ), (workers, route)
+    assert re.search(r"^\| no hint running \| [\d.]+ \| [\d.]+ \| 1\.00 \|$", text, re.M)
+    assert re.search(
+        r"^\| \d+ clients asking for hints \| [\d.]+ \| [\d.]+ \| [\d.]+ \|$", text, re.M
+    )
+    # The fault scenarios ran and were counted, or say why they did not.
+    counts = r"(?: [\d,]+ \|){5} \*\*\d+\*\* \| \d+ \| [\d.]+ \| (?:[\d.]+|never) \|$"
+    assert re.search(rf"^\| server killed \|{counts}", text, re.M)
+    assert re.search(
+        rf"^(\| SQLite on a full disk \|{counts}|- SQLite on a full disk: left out, .+)$",
+        text,
+        re.M,
+    )
+    assert "PostgreSQL restarted: left out of this run (`--no-postgres`)" in text

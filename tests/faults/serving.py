@@ -1,0 +1,132 @@
+"""``mastermind serve`` as an operator runs it: the command, in a process of its own."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+import httpx
+
+from tests.web.servers import free_port
+
+GENEROUS_RATES = ("--create-rate", "1000000/second", "--hint-rate", "1000000/second")
+"""Rates no load meets, so that what it sees is the server's doing, not its limits'."""
+
+
+class ServeCommand:
+    """``python -m mastermind serve`` on 127.0.0.1, started at once and stopped on exit.
+
+    Its port stays the same across :meth:`restart`, so that clients carry on where they
+    were. ``options`` go to the command as they are; ``environment`` is added to this
+    process's, without its ``MASTERMIND_*`` variables.
+    """
+
+    def __init__(
+        self,
+        store_url: str,
+        log: Path,
+        *options: str,
+        workers: int = 1,
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.command = [
+            *(sys.executable, "-m", "mastermind", "serve", "--host", "127.0.0.1"),
+            *("--port", str(self.port), "--store", store_url, "--workers", str(workers)),
+            *options,
+        ]
+        self.environment = {
+            **{name: value for name, value in os.environ.items() if "MASTERMIND" not in name},
+            **(environment or {}),
+        }
+        self._logs: list[str] = []
+        self.process = self._start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        with self.log.open("a") as output:
+            process = subprocess.Popen(
+                self.command, env=self.environment, stdout=output, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"mastermind serve stopped:\n{self.log.read_text()}")
+            try:
+                httpx.get(f"{self.url}/openapi.json", timeout=1)
+            except httpx.TransportError:
+                time.sleep(0.05)
+            else:
+                return process
+        process.kill()
+        process.wait()
+        raise RuntimeError(f"mastermind serve did not answer:\n{self.log.read_text()}")
+
+    def kill(self) -> list[int]:
+        """SIGKILL: the process ends at once, mid-request, with nothing cleaned up.
+        Answers the ids of the processes it had started, such as its hint workers."""
+        children = _children(self.process.pid)
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        return children
+
+    def restart(self) -> None:
+        """Start the command again, on the same port and store."""
+        self.process = self._start()
+
+    def stop(self) -> str:
+        """Stop as Ctrl+C does; answer everything the server wrote."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.log.read_text()
+
+    def __enter__(self) -> ServeCommand:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, as Linux's ``/proc`` lists them."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and _parent(int(entry.name)) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return int(fields[1])
+
+
+def still_running(pids: list[int], *, within: float) -> list[int]:
+    """Those of ``pids`` still running after ``within`` seconds; a zombie has ended."""
+    deadline = time.monotonic() + within
+    while True:
+        running = [pid for pid in pids if _state(pid) not in (None, "Z", "X")]
+        if not running or time.monotonic() > deadline:
+            return running
+        time.sleep(0.05)
+
+
+def _state(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return None
