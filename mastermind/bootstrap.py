@@ -38,6 +38,7 @@ __all__ = [
     "DEFAULT_STORE_URL",
     "LIMITS_VARIABLE",
     "SECRET_VARIABLE",
+    "SERVING_LIMITS",
     "STORE_VARIABLE",
     "Application",
     "Limits",
@@ -110,6 +111,11 @@ class Limits:
     def to_environment(self) -> str:
         """These limits as ``MASTERMIND_LIMITS`` holds them, for another process."""
         return json.dumps(attrs.asdict(self), separators=(",", ":"))
+
+
+SERVING_LIMITS = Limits(hint_workers=1)
+"""A server's limits when none are given: the defaults, with hints worked out in a
+process of their own, so that no hint can slow the answers to other requests."""
 
 
 class Application:

@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 
 import click
 
-from mastermind.bootstrap import Limits, UnsupportedStoreURL
+from mastermind.bootstrap import SERVING_LIMITS, Limits, UnsupportedStoreURL
 from mastermind.cli._options import store_choice, store_options
 from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, default_database, reason
 from mastermind.service import StoreError
 
-DEFAULTS = Limits()
+DEFAULTS = SERVING_LIMITS
 
 POSTGRES_DEFAULT_MAX_CONNECTIONS = 100
 """PostgreSQL's ``max_connections`` unless its configuration raises it."""
@@ -96,7 +96,7 @@ def _proxies(ctx: click.Context, param: click.Parameter, value: str | None) -> s
 @click.option(
     "--hint-workers",
     type=click.IntRange(0, 64),
-    default=1,
+    default=DEFAULTS.hint_workers,
     show_default=True,
     help="Processes of each worker that work out hints; 0 works them out in the server.",
 )

@@ -169,11 +169,7 @@ class GameApi:
         except IdempotencyKeyReused as error:
             raise Problem(422, "IdempotencyKeyReused", str(error)) from None
         except VersionConflict:
-            raise Problem(
-                409,
-                "Conflict",
-                "Other moves on this game kept arriving at the same moment: try again.",
-            ) from None
+            raise Problem.conflict() from None
 
 
 async def _notice_departure(request: Request, gone: threading.Event) -> None:

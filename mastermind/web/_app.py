@@ -96,9 +96,7 @@ async def _http_exception(request: Request, error: Exception) -> Response:
 
 async def _conflict(request: Request, error: Exception) -> Response:
     """A conflict that no route settled: the same request, sent again, may well pass."""
-    return Problem(
-        409, "Conflict", "Other moves on this game arrived at the same moment: try again."
-    ).response()
+    return Problem.conflict().response()
 
 
 _Handler = Callable[[Request, Exception], Awaitable[Response]]
@@ -157,7 +155,8 @@ class FailureLog:
         self._logger = logger
         self._every = every
         self._clock = clock
-        self._kinds: dict[str, _Kind] = {}
+        self._kinds: dict[tuple[str, str], _Kind] = {}
+        """What was logged, by family ("store" or "crash") and the failure's class name."""
         self._store_failures = 0
 
     @property
@@ -168,18 +167,18 @@ class FailureLog:
     def store_failed(self, error: StoreError, where: str) -> None:
         self._store_failures += 1
         name = type(error).__name__
-        self._report(f"store {name}", f"The store failed at {where}, answered 503: {name}: {error}")
+        self._report(("store", name), f"The store failed at {where}, answered 503: {name}: {error}")
 
     def store_answered(self) -> None:
         self._logger.info("The store answers again after %d failures.", self._store_failures)
         self._store_failures = 0
-        self._kinds = {kind: seen for kind, seen in self._kinds.items() if kind[:6] != "store "}
+        self._kinds = {kind: seen for kind, seen in self._kinds.items() if kind[0] != "store"}
 
     def crashed(self, error: Exception, where: str) -> None:
         name = type(error).__name__
-        self._report(f"crash {name}", f"{where} failed with {name}, answered 500", error)
+        self._report(("crash", name), f"{where} failed with {name}, answered 500", error)
 
-    def _report(self, kind: str, line: str, error: Exception | None = None) -> None:
+    def _report(self, kind: tuple[str, str], line: str, error: Exception | None = None) -> None:
         now = self._clock()
         seen = self._kinds.get(kind)
         if seen is None:

@@ -74,6 +74,13 @@ class Problem(Exception):
         )
 
     @classmethod
+    def conflict(cls) -> Problem:
+        """409: other writers kept getting to the game first; the same request may pass."""
+        return cls(
+            409, "Conflict", "Other moves on this game kept arriving at the same moment: try again."
+        )
+
+    @classmethod
     def server_stopping(cls) -> Problem:
         """503 for a request still running when the server stopped: another server, or
         this one restarted, can answer it."""

@@ -18,6 +18,7 @@ from starlette.applications import Starlette
 from mastermind.bootstrap import (
     DEFAULT_STORE_URL,
     LIMITS_VARIABLE,
+    SERVING_LIMITS,
     STORE_VARIABLE,
     Application,
     Limits,
@@ -35,11 +36,6 @@ GRACE_SECONDS = 5
 CLOSE_SECONDS = 3.0
 """How long closing the application may take before the process ends without waiting:
 with the grace, well within the 10 s that ``docker stop``, for one, gives before SIGKILL."""
-
-
-SERVING_LIMITS = Limits(hint_workers=1)
-"""A server's limits when none are given: the defaults, with hints worked out in a
-process of their own, so that no hint can slow the answers to other requests."""
 
 
 def serve(
@@ -80,8 +76,8 @@ def serve(
             "a store in memory belongs to one process, so several workers cannot share it",
         )
     if limits is None:
-        limits = Limits.from_environment(os.environ) if os.environ.get(LIMITS_VARIABLE) else None
-    limits = limits or SERVING_LIMITS
+        in_environment = bool(os.environ.get(LIMITS_VARIABLE))
+        limits = Limits.from_environment(os.environ) if in_environment else SERVING_LIMITS
     # Every worker takes the key from here, so that each accepts the others' tokens.
     os.environ[KEY_VARIABLE] = tokens_key(store_url, os.environ)
     os.environ[STORE_VARIABLE] = store_url
