@@ -74,12 +74,13 @@ def naive(pairs: list[Pair], colours: int) -> Scorer:
 
 def mastermind_scalar(pairs: list[Pair], colours: int) -> Scorer:
     from mastermind import CLASSIC_PEGS, Code, score
+    from mastermind._install import DISTRIBUTION
 
     def code(digits: Sequence[int]) -> Code:
         return Code(CLASSIC_PEGS[digit] for digit in digits)
 
     return Scorer(
-        "mastermind",
+        DISTRIBUTION,
         score,
         [(code(s), code(g)) for s, g in pairs],
         lambda feedback: (feedback.black, feedback.white),
@@ -92,6 +93,7 @@ def mastermind_batch(pairs: list[Pair], colours: int) -> Scorer:
     One call scores the whole table of the game's codes, the given pairs among them.
     """
     from mastermind import CLASSIC_PEGS
+    from mastermind._install import DISTRIBUTION
     from mastermind.solver._scoring import CodeSpace, score_block
 
     space = CodeSpace(CLASSIC_PEGS[:colours], len(pairs[0][0]))
@@ -105,7 +107,7 @@ def mastermind_batch(pairs: list[Pair], colours: int) -> Scorer:
 
     black_white = [divmod(int(table[number(g), number(s)]), space.length + 1) for s, g in pairs]
     return Scorer(
-        "mastermind",
+        DISTRIBUTION,
         score_block,
         [(space.digits, space.digits, colours)],
         lambda _: (0, 0),

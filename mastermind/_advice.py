@@ -10,13 +10,14 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from mastermind._install import install_hint
 from mastermind.domain import DecodingBoard
 from mastermind.service import Hint, HintSource, HintUnavailable
 
 if TYPE_CHECKING:
     from mastermind.solver import Advisor
 
-SOLVER_MISSING = 'The code breaker needs the solver extra: pip install ".[solver]" from a checkout'
+SOLVER_MISSING = f"The code breaker needs the solver extra: {install_hint('solver')}"
 
 
 def solver_hints(*, workers: int = 0, queue: int = 0, seconds: float = 10.0) -> HintSource:

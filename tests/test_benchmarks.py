@@ -55,7 +55,9 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
     # This project's scorers were timed and agree with score(); the peers say why they
     # have no number rather than showing one.
     assert re.search(
-        r"^\| `score\(\)` \| mastermind [\d.]+ \| .* \| [\d,]+ \| [\d.]+ \| yes \|", text, re.M
+        r"^\| `score\(\)` \| mastermind-decider [\d.]+ \| .* \| [\d,]+ \| [\d.]+ \| yes \|",
+        text,
+        re.M,
     )
     assert re.search(r"^\| numpy batch \| .* \| yes \|$", text, re.M)
     assert text.count("left out of this run (`--no-peers`)") == 4

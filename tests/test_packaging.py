@@ -55,13 +55,13 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def wheel(dist: Path) -> Path:
-    (found,) = dist.glob("mastermind-*.whl")
+    (found,) = dist.glob("mastermind_decider-*.whl")
     return found
 
 
 @pytest.fixture(scope="module")
 def sdist(dist: Path) -> Path:
-    (found,) = dist.glob("mastermind-*.tar.gz")
+    (found,) = dist.glob("mastermind_decider-*.tar.gz")
     return found
 
 
@@ -173,7 +173,8 @@ RRGG B W
 RYBG B B W W
 RGBY B B B B
 won after 3
-mastermind.solver needs numpy: pip install ".[solver]" from a checkout
+mastermind.solver needs numpy: pip install "mastermind-decider[solver]", \
+or pip install ".[solver]" from a checkout
 """
 
 

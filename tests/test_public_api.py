@@ -50,6 +50,7 @@ EXPECTED = {
     "KeyPeg",
     "Lost",
     "MakeGuess",
+    "NotAColour",
     "NotStarted",
     "Outcome",
     "Started",

@@ -23,14 +23,16 @@ def key_pegs(text: str) -> str:
 register_type(Pegs=lambda text: tuple(text.split()), KeyPegs=key_pegs)
 
 REASONS = {
-    "it is too short": "GuessTooShort",
-    "it is too long": "GuessTooLong",
-    "it uses a colour the game lacks": "InvalidPegInGuess",
-    "the game is already won": "GameAlreadyWon",
-    "the game is already lost": "GameAlreadyLost",
-    "the game has not started": "GameNotStarted",
-    "the game has already started": "GameAlreadyStarted",
-    "the setup is invalid": "InvalidGameSetup",
+    "it is too short": {"GuessTooShort"},
+    "it is too long": {"GuessTooLong"},
+    "it uses a colour the game lacks": {"InvalidPegInGuess"},
+    # The pure core refuses the text as it reads it; the service, as a guess of its game.
+    "it is neither a colour nor colour initials": {"NotAColour", "UnreadableGuess"},
+    "the game is already won": {"GameAlreadyWon"},
+    "the game is already lost": {"GameAlreadyLost"},
+    "the game has not started": {"GameNotStarted"},
+    "the game has already started": {"GameAlreadyStarted"},
+    "the setup is invalid": {"InvalidGameSetup"},
 }
 
 
@@ -186,7 +188,7 @@ def no_more_guesses(context: Any) -> None:
 @then("giving up should be rejected because {reason}")
 def rejected(context: Any, reason: str) -> None:
     assert context.rejection is not None, "the command was accepted"
-    assert context.rejection.error == REASONS[reason], context.rejection
+    assert context.rejection.error in REASONS[reason], context.rejection
 
 
 @then('the message should say "{words}"')

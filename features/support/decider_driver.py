@@ -13,6 +13,7 @@ from mastermind import (
     GiveUp,
     JoinGame,
     MakeGuess,
+    UnreadableCode,
     decider,
 )
 from support.driver import BoardView, GameSetup, Rejected
@@ -36,7 +37,10 @@ class DeciderDriver:
         self._execute(self.last_join)
 
     def guess(self, typed: str) -> str:
-        guess = Code.parse(typed, self.available_pegs)
+        try:
+            guess = Code.parse(typed, self.available_pegs)
+        except UnreadableCode as error:
+            raise Rejected(type(error).__name__, str(error)) from error
         self._execute(MakeGuess(self.game_id, guess))
         return str(self.board().rows[-1].feedback)
 

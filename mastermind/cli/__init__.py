@@ -9,10 +9,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from mastermind._install import install_hint
+
 __all__ = ["main"]
 
 _EXTRA = ("click", "platformdirs", "rich")
-EXTRA_MISSING = 'mastermind\'s terminal game needs its extra: pip install ".[cli]" from a checkout'
+EXTRA_MISSING = f"mastermind's terminal game needs its extra: {install_hint('cli')}"
 
 
 INTERRUPTED = 130

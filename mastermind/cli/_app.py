@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from mastermind._install import DISTRIBUTION
 from mastermind.cli import _playing, _serving, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
@@ -14,7 +15,7 @@ from mastermind.cli._boundary import BoundaryGroup
     invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-@click.version_option(package_name="mastermind", prog_name="mastermind")
+@click.version_option(package_name=DISTRIBUTION, prog_name="mastermind")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Mastermind in the terminal: break the code that the computer made.

@@ -154,7 +154,7 @@ def serve(
 
     Servers that share a PostgreSQL store (--store postgresql://...) must share
     MASTERMIND_WEB_SECRET, the key of the players' tokens. Needs the web extra:
-    pip install ".[web]" from a checkout.
+    pip install "mastermind-decider[web]".
     """
     try:
         from mastermind.web import InvalidTokenKey

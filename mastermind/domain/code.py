@@ -28,12 +28,25 @@ def has_unique_initials(palette: Sequence[str]) -> bool:
 
 
 class UnreadableCode(ValueError):
-    """Text that holds no code at all, such as an empty line or a lone comma."""
+    """Text that holds no code at all: an empty line, a lone comma, or a single word that
+    is neither a colour of the palette nor a row of its initials, such as ``"xyzw"``."""
 
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
         super().__init__(f"Cannot read a code from {text!r}: {reason}.")
+
+
+class NotAColour(UnreadableCode):
+    """A guess typed as one word that names no colour and spells no row of initials."""
+
+    def __init__(self, text: str, available_pegs: Sequence[str]) -> None:
+        word = text.strip()
+        choices = ", ".join(available_pegs)
+        reason = f"{word!r} is neither a colour nor colour initials; choose from {choices}"
+        ValueError.__init__(self, reason)
+        self.text = text
+        self.reason = reason
 
 
 def _to_pegs(pegs: Iterable[str]) -> tuple[str, ...]:
@@ -68,12 +81,16 @@ class Code:
 
         Raises:
             UnreadableCode: the text holds no peg at all.
+            NotAColour: the text is one word that is no colour and no row of initials,
+                so it cannot be meant as a code of several pegs.
         """
         words = split_names(text)
         if not words:
             raise UnreadableCode(text, "it holds no colour")
         by_name = {name.casefold(): name for name in available_pegs}
         by_initial = _initials(available_pegs)
+        if len(words) == 1 and not _readable_alone(words[0].casefold(), by_name, by_initial):
+            raise NotAColour(text, available_pegs)
         pegs: list[str] = []
         for word in words:
             folded = word.casefold()
@@ -113,6 +130,11 @@ def _initials(available_pegs: Sequence[str]) -> dict[str, str]:
     """Map each initial to its colour, or nothing if two colours share an initial."""
     by_initial = {name[:1].casefold(): name for name in available_pegs if name}
     return by_initial if by_initial and len(by_initial) == len(available_pegs) else {}
+
+
+def _readable_alone(word: str, by_name: dict[str, str], by_initial: dict[str, str]) -> bool:
+    """Whether ``word``, typed alone, is a colour's name or a row of initials."""
+    return word in by_name or bool(by_initial and _initials_only(word, by_initial, alone=True))
 
 
 def _initials_only(word: str, by_initial: dict[str, str], alone: bool) -> bool:

@@ -17,7 +17,14 @@ from mastermind.service._hints import (
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
 from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
-from mastermind.service.games import AmbiguousGameId, GameNotFound, Games, NoGameInPlay
+from mastermind.service.games import (
+    AmbiguousGameId,
+    GameNotFound,
+    Games,
+    NoGameInPlay,
+    NoGames,
+    UnreadableGuess,
+)
 from mastermind.service.projections import (
     GameCatalogue,
     GameSummary,
@@ -52,12 +59,14 @@ __all__ = [
     "InvalidTokenKey",
     "KEY_VARIABLE",
     "NoGameInPlay",
+    "NoGames",
     "PlayerTokens",
     "RecordedEvent",
     "SecretMaker",
     "Statistics",
     "StoreError",
     "StoreUnavailable",
+    "UnreadableGuess",
     "VersionConflict",
     "abandon_hints_when",
     "catch_up",

@@ -21,6 +21,7 @@ from mastermind.domain import (
     InvalidGameSetup,
     JoinGame,
     MakeGuess,
+    NotAColour,
     Outcome,
     State,
     UnreadableCode,
@@ -54,6 +55,18 @@ class AmbiguousGameId(GameError):
             f"The id {game_id!r} could be any of {len(matches)} games ({shown}): type more of it.",
         )
         self.matches = tuple(matches)
+
+
+class UnreadableGuess(GameError):
+    """A guess typed as a word that is no colour, nor a row of colour initials."""
+
+    def __init__(self, game_id: str, unreadable: NotAColour) -> None:
+        super().__init__(game_id, f"{unreadable.reason[:1].upper()}{unreadable.reason[1:]}.")
+
+
+class NoGames(GameError):
+    def __init__(self) -> None:
+        super().__init__("", "There are no games yet: start one with 'mastermind play'.")
 
 
 class NoGameInPlay(GameError):
@@ -115,7 +128,7 @@ class Games:
         palette = tuple(available_pegs)
         request = repr((total_attempts, palette, length, secret, unique))
         if secret is not None:
-            code = _read(secret, palette)
+            code = _read(secret, palette, game_id)
             join = JoinGame(game_id, code, total_attempts, palette, unique)
             return self._handle(game_id, join, idempotency_key, request).state[1].board
         problem = GameSetup(length, total_attempts, palette, unique).problem()
@@ -170,7 +183,7 @@ class Games:
             # The board keeps the palette after the game ends, so that a retried guess
             # reads as it did the first time.
             palette = state[1].board.available_pegs or CLASSIC_PEGS
-            return MakeGuess(game_id, _read(guess, palette))
+            return MakeGuess(game_id, _read(guess, palette, game_id))
 
         return self._handle(game_id, make_guess, idempotency_key).state[1].board
 
@@ -207,6 +220,17 @@ class Games:
         if len(matches) > 1:
             raise AmbiguousGameId(typed, matches)
         return matches[0]
+
+    def latest(self) -> str:
+        """The game most recently started, whether in play or over.
+
+        Raises:
+            NoGames: the store holds no game.
+        """
+        summaries = self.summaries()
+        if not summaries:
+            raise NoGames()
+        return summaries[-1].game_id
 
     def latest_in_play(self) -> str:
         """The game most recently started among those still in play.
@@ -266,13 +290,19 @@ class Games:
             raise GameNotFound(game_id) from None
 
 
-def _read(guess: Code | str | Sequence[str], palette: Sequence[str]) -> Code:
-    """A guess in the game's palette; blank text is a guess of no pegs, which is too short."""
+def _read(guess: Code | str | Sequence[str], palette: Sequence[str], game_id: str) -> Code:
+    """A guess in the game's palette; blank text is a guess of no pegs, which is too short.
+
+    Raises:
+        UnreadableGuess: the text is one word that is no colour and no row of initials.
+    """
     if isinstance(guess, Code):
         return guess
     if not isinstance(guess, str):
         return Code.from_names(guess, palette)
     try:
         return Code.parse(guess, palette)
+    except NotAColour as unreadable:
+        raise UnreadableGuess(game_id, unreadable) from None
     except UnreadableCode:
         return Code(())

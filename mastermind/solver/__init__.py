@@ -22,9 +22,9 @@ from __future__ import annotations
 try:
     import numpy  # noqa: F401
 except ImportError:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        'mastermind.solver needs numpy: pip install ".[solver]" from a checkout'
-    ) from None
+    from mastermind._install import install_hint
+
+    raise ImportError(f"mastermind.solver needs numpy: {install_hint('solver')}") from None
 
 from mastermind.solver._advisor import MAX_CODES, Advisor, GameTooLarge, Hint
 from mastermind.solver._breaker import CodeBreaker, GameTable

@@ -10,9 +10,9 @@ try:
     import psycopg.errors
     import psycopg_pool  # noqa: F401 - imported here to name the extra when it is missing
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
-    raise ImportError(
-        'PostgresEventStore needs psycopg: pip install ".[postgres]" from a checkout'
-    ) from error
+    from mastermind._install import install_hint
+
+    raise ImportError(f"PostgresEventStore needs psycopg: {install_hint('postgres')}") from error
 
 from mastermind.store._codec import EventCodec
 from mastermind.store._port import Metadata, VersionConflict

@@ -1,15 +1,15 @@
 """Play in the browser: an HTTP API over ``Games``, and a page that plays through it.
 
-Needs the ``web`` extra: ``pip install ".[web]" from a checkout``.
+Needs the ``web`` extra: ``pip install "mastermind-decider[web]"``.
 """
+
+from mastermind._install import install_hint
 
 try:
     import starlette  # noqa: F401
     import uvicorn  # noqa: F401
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
-    raise ImportError(
-        'mastermind.web needs its extra: pip install ".[web]" from a checkout'
-    ) from error
+    raise ImportError(f"mastermind.web needs its extra: {install_hint('web')}") from error
 
 from mastermind.bootstrap import SECRET_VARIABLE, Limits
 from mastermind.service import KEY_VARIABLE, InvalidTokenKey, PlayerTokens

@@ -115,10 +115,24 @@ _SCHEMAS: dict[str, Any] = {
     },
     "Board": {
         "type": "object",
-        "required": ["id", "status", "attempts", "length", "colours", "rows", "secret", "hints"],
+        "required": [
+            "id",
+            "status",
+            "given_up",
+            "attempts",
+            "length",
+            "colours",
+            "rows",
+            "secret",
+            "hints",
+        ],
         "properties": {
             "id": {"type": "string"},
             "status": {"enum": ["in progress", "won", "lost"]},
+            "given_up": {
+                "type": "boolean",
+                "description": "Lost by giving up, with attempts to spare: a kind of loss.",
+            },
             "attempts": {
                 "type": "object",
                 "required": ["total", "used", "left"],

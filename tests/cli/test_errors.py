@@ -136,7 +136,8 @@ def test_without_the_cli_extra_the_command_says_what_to_install() -> None:
     assert result.returncode == 1
     assert result.stderr == f"{EXTRA_MISSING}\n"
     assert EXTRA_MISSING == (
-        'mastermind\'s terminal game needs its extra: pip install ".[cli]" from a checkout'
+        "mastermind's terminal game needs its extra: "
+        'pip install "mastermind-decider[cli]", or pip install ".[cli]" from a checkout'
     )
 
 

@@ -257,7 +257,8 @@ def test_without_numpy_solve_and_build_optimal_say_which_extra_to_install(
     assert result.returncode == 1
     assert result.stderr == f"Error: {SOLVER_MISSING}\n"
     assert SOLVER_MISSING == (
-        'The code breaker needs the solver extra: pip install ".[solver]" from a checkout'
+        "The code breaker needs the solver extra: "
+        'pip install "mastermind-decider[solver]", or pip install ".[solver]" from a checkout'
     )
 
 

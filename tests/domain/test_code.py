@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mastermind import CLASSIC_PEGS, Code, UnreadableCode
+from mastermind import CLASSIC_PEGS, Code, NotAColour, UnreadableCode
 from mastermind.testing.strategies import codes, palettes
 
 
@@ -51,13 +51,21 @@ def test_parse_keeps_a_misspelt_name_among_other_words_whole() -> None:
     assert Code.parse("Red Grey Blue Yellow").pegs == ("Red", "Grey", "Blue", "Yellow")
 
 
-def test_parse_keeps_a_word_of_few_initials_whole() -> None:
-    assert Code.parse("Pink").pegs == ("Pink",)
+@pytest.mark.parametrize("typed", ["Pink", "xyzw", "clear", "\N{LARGE RED CIRCLE}" * 4])
+def test_parse_refuses_a_lone_word_that_is_neither_a_colour_nor_initials(typed: str) -> None:
+    with pytest.raises(NotAColour) as raised:
+        Code.parse(typed)
+    assert str(raised.value) == (
+        f"{typed!r} is neither a colour nor colour initials; "
+        "choose from Red, Green, Blue, Yellow, Purple, Orange"
+    )
+    assert isinstance(raised.value, UnreadableCode)
 
 
 def test_parse_reads_no_initials_when_two_colours_share_one() -> None:
     palette = ("Blue", "Black", "Red")
-    assert Code.parse("BBR", palette).pegs == ("BBR",)
+    with pytest.raises(NotAColour):
+        Code.parse("BBR", palette)
     assert Code.parse("black BLUE red", palette).pegs == ("Black", "Blue", "Red")
 
 

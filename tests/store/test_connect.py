@@ -120,5 +120,6 @@ def test_the_postgres_store_without_psycopg_names_the_extra_to_install() -> None
     )
     assert result.returncode == 1
     assert result.stderr.strip().splitlines()[-1] == (
-        'ImportError: PostgresEventStore needs psycopg: pip install ".[postgres]" from a checkout'
+        "ImportError: PostgresEventStore needs psycopg: "
+        'pip install "mastermind-decider[postgres]", or pip install ".[postgres]" from a checkout'
     )
