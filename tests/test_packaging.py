@@ -104,7 +104,7 @@ def test_the_wheel_carries_the_license(wheel: Path) -> None:
 
 def test_the_metadata_is_complete(wheel: Path) -> None:
     metadata = wheel_metadata(wheel)
-    assert metadata["Name"] == "mastermind"
+    assert metadata["Name"] == "mastermind-decider"
     assert metadata["Requires-Python"] == ">=3.11"
     assert metadata["License-Expression"] == "MIT"
     assert metadata.get_all("License-File") == ["LICENSE"]
