@@ -9,6 +9,7 @@ from pathlib import Path
 import attrs
 import httpx
 import pytest
+from playwright.sync_api import Browser
 from starlette.applications import Starlette
 
 from mastermind.bootstrap import Limits, bootstrap
@@ -151,3 +152,21 @@ class FirstConsistentCode:
 
 
 first_consistent_code = FirstConsistentCode()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for every page test: each test opens its own context."""
+    from tests.web.pages import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of the page, with a fixed secret and hints, for one module of page tests."""
+    from tests.web.pages import page_server
+
+    with page_server(tmp_path_factory.mktemp("page")) as url:
+        yield url

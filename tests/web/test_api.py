@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 from pathlib import Path
 
@@ -493,6 +494,20 @@ def test_the_page_and_its_assets_are_served(client: httpx.Client) -> None:
     icon = client.get("/static/favicon.svg")
 
     assert page.headers["content-type"] == "text/html; charset=utf-8"
-    assert '<script src="static/app.js" defer>' in page.text
+    assert '<script type="module" src="static/app.js">' in page.text
     assert script.status_code == style.status_code == icon.status_code == 200
     assert "text/css" in style.headers["content-type"]
+
+
+def test_every_module_the_page_imports_is_served_as_javascript(client: httpx.Client) -> None:
+    pending, served = ["app.js"], set()
+    while pending:
+        name = pending.pop()
+        module = client.get(f"/static/{name}")
+        assert module.status_code == 200, name
+        assert "javascript" in module.headers["content-type"], name
+        served.add(name)
+        pending += (
+            set(re.findall(r'^import .* from "\./([\w-]+\.js)";$', module.text, re.M)) - served
+        )
+    assert {"app.js", "api.js", "pegs.js", "review.js", "stats.js", "view.js"} <= served

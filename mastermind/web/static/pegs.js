@@ -1,0 +1,94 @@
+// Pegs as the page draws them: every code peg shows its colour and its letter, and key
+// pegs differ by fill (solid dark, solid light, hollow), so neither hue nor letter is the
+// only clue.
+
+// Each shade is dark enough for a white letter, or light enough for a dark one, at 4.5:1.
+const SHADES = {
+  red: "#d32f2f", green: "#43a047", blue: "#1976d2", yellow: "#fdd835",
+  purple: "#8e24aa", orange: "#fb8c00", cyan: "#00acc1", magenta: "#c2185b",
+  pink: "#f06292", brown: "#795548", white: "#f5f5f5", black: "#212121",
+  grey: "#9e9e9e", gray: "#9e9e9e", lime: "#c0ca33", teal: "#00796b",
+};
+const DARK_LETTERS = ["green", "yellow", "orange", "cyan", "pink", "white", "grey", "gray", "lime"];
+
+// The letters shown on each colour's pegs, and the keys that type each colour.
+export function learnColours(colours) {
+  const labels = {};
+  const keys = {};
+  for (const colour of colours) {
+    let size = 1;
+    while (size < colour.length && colours.some((other) => other !== colour
+      && other.slice(0, size).toLowerCase() === colour.slice(0, size).toLowerCase())) {
+      size += 1;
+    }
+    labels[colour] = colour[0].toUpperCase() + colour.slice(1, size).toLowerCase();
+  }
+  const initials = colours.map((colour) => colour[0].toLowerCase());
+  if (new Set(initials).size === colours.length) {
+    colours.forEach((colour, index) => { keys[initials[index]] = colour; });
+  }
+  colours.slice(0, 10).forEach((colour, index) => { keys[String((index + 1) % 10)] = colour; });
+  return { labels, keys };
+}
+
+function shade(colour) {
+  const known = SHADES[colour.toLowerCase()];
+  if (known) return known;
+  let hash = 0;
+  for (const character of colour) hash = (hash * 31 + character.codePointAt(0)) % 360;
+  return `hsl(${hash}, 60%, 32%)`;
+}
+
+// A code peg: a hole when ``colour`` is null.
+export function peg(colour, labels, tag = "span") {
+  const element = document.createElement(tag);
+  element.className = "peg";
+  if (colour) {
+    element.classList.add("filled");
+    if (DARK_LETTERS.includes(colour.toLowerCase())) element.classList.add("light");
+    element.style.setProperty("--shade", shade(colour));
+    element.textContent = labels[colour] || colour[0];
+    element.dataset.colour = colour;
+  }
+  return element;
+}
+
+// A row of code pegs, named as a whole for screen readers.
+export function code(colours, labels, className = "pegs") {
+  const box = document.createElement("span");
+  box.className = className;
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", colours.map((colour) => colour || "empty").join(", "));
+  box.append(...colours.map((colour) => peg(colour, labels)));
+  return box;
+}
+
+export function describeFeedback(feedback) {
+  if (!feedback.black && !feedback.white) return "no colour right";
+  const parts = [];
+  if (feedback.black) parts.push(`${feedback.black} right place`);
+  if (feedback.white) parts.push(`${feedback.white} wrong place`);
+  return parts.join(", ");
+}
+
+// The key pegs of a row: black first, then white, then empty holes.
+export function keyPegs(feedback, length) {
+  const box = document.createElement("span");
+  box.className = "keys";
+  box.style.setProperty("--columns", Math.ceil(length / 2));
+  const black = feedback ? feedback.black : 0;
+  const white = feedback ? feedback.white : 0;
+  for (let index = 0; index < length; index += 1) {
+    const key = document.createElement("span");
+    key.className = index < black ? "key black" : index < black + white ? "key white" : "key";
+    box.append(key);
+  }
+  if (feedback) {
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", describeFeedback(feedback));
+    box.title = describeFeedback(feedback);
+  } else {
+    box.setAttribute("aria-hidden", "true");
+  }
+  return box;
+}
