@@ -5,9 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: test system-packages lint typecheck spec unit docs play serve performance clean
+.PHONY: test system-packages lint typecheck spec unit docs play serve screenshots performance clean
 
-# The main job: set up on a fresh machine and play in the terminal.
+# The main job: set up on a fresh machine and play in the terminal. Ctrl-C at the prompt
+# leaves the game saved and the command ends with status 0, so make has nothing to report.
 play: $(VENV)/.installed-play
 	$(BIN)/mastermind play
 
@@ -57,6 +58,11 @@ unit: $(STAMP)
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site
+
+# Redraws the pictures of the terminal and of the web page in docs/images.
+screenshots: $(STAMP)
+	$(BIN)/python tools/terminal_screenshots.py
+	$(BIN)/python tools/page_screenshots.py
 
 # Measures everything side by side and rewrites docs/performance.md; takes a few minutes.
 performance: $(STAMP)

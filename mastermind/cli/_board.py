@@ -1,11 +1,13 @@
-"""Drawing a decoding board: coloured pegs on a colour terminal, letters and names elsewhere."""
+"""Drawing a decoding board: code pegs that carry their letter, key pegs that no colour can be
+taken for, and the whole board as a player's screen shows it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import attrs
-from rich.console import Group
+from rich.color import Color
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from mastermind.cli._palette import terminal_colour
@@ -18,18 +20,31 @@ from mastermind.domain import (
     has_unique_initials,
 )
 
-_CODE_PEG = "●"
-_KEY_PEGS = {True: ("●", "○", "·"), False: ("B", "W", ".")}
-"""Black, white and empty key pegs, drawn in colour or not."""
+_KEY_SYMBOLS = {
+    True: (("●", "◆"), ("○", "◇"), ("·", "∙")),
+    False: (("+", "*", "#"), ("-", "~", "="), (".", "_", ":")),
+}
+"""Candidates for the key pegs, drawn in colour or not: right colour in the right place,
+right colour in the wrong place, and an empty hole. The first that no code peg of the game
+shows is used, so that no symbol means two things on one screen."""
+
+# Fixed colours of the 256, not the 16 a terminal's theme may redefine: a label must stand
+# out from its cell whatever the theme.
+_HOLE = "on grey27"
+_SHIELD = "bold grey100 on grey42"
+_BOARD_LINES = 7
+"""The lines of the screen besides the rows: the title, the secret, the legends and the
+blank lines between them."""
 
 
 @attrs.frozen
 class PegLook:
     """How one game's pegs are drawn.
 
-    In colour a code peg is a coloured ``●``. Without colour, or for a colour no terminal
-    has, it is its initial when the palette's initials are distinct (as typed at the
-    prompt), and its name otherwise.
+    In colour a code peg is a cell of its colour with its initial on it, so that it reads
+    without the colour too; where two colours share an initial, its number in the palette.
+    Without colour it is its initial, as typed at the prompt, or its name where two
+    colours share an initial.
     """
 
     palette: tuple[str, ...]
@@ -39,24 +54,45 @@ class PegLook:
     def by_initial(self) -> bool:
         return has_unique_initials(self.palette)
 
-    def peg(self, name: str) -> Text:
-        colour = terminal_colour(name) if self.colour else None
-        if colour is not None:
-            return Text(_CODE_PEG, style=colour)
+    def label(self, name: str) -> str:
+        """What a peg of this colour shows: its initial, its number, or its name."""
         if self.by_initial:
-            return Text(name[:1].upper(), style="bold" if self.colour else "")
-        width = max((len(peg) for peg in self.palette), default=len(name))
-        return Text(name.ljust(width), style="bold" if self.colour else "")
+            return name[:1].upper()
+        if not self.colour:
+            return name
+        folded = [peg.casefold() for peg in self.palette]
+        return str(folded.index(name.casefold()) + 1) if name.casefold() in folded else name
+
+    def peg(self, name: str) -> Text:
+        label = self.label(name)
+        if not self.colour:
+            return Text(label.ljust(self._label_width))
+        return Text(f" {label.rjust(self._label_width)} ", style=_cell_style(name))
 
     def code(self, code: Code | Sequence[str]) -> Text:
         pegs = code.pegs if isinstance(code, Code) else code
         return Text(" ").join(self.peg(name) for name in pegs)
 
+    def holes(self, length: int, style: str = _HOLE, mark: str = " ") -> Text:
+        """A row of empty cells, as the holes of the board, or the shield's ``?``."""
+        cell = Text(f" {mark.rjust(self._label_width)} ", style=style)
+        return Text(" ").join([cell] * length)
+
+    @property
+    def key_symbols(self) -> tuple[str, str, str]:
+        taken = {self.label(name) for name in self.palette}
+        right, wrong, empty = (
+            next((symbol for symbol in candidates if symbol not in taken), candidates[0])
+            for candidates in _KEY_SYMBOLS[self.colour]
+        )
+        return right, wrong, empty
+
     def key_pegs(self, feedback: Feedback, code_length: int) -> Text:
-        black, white, empty = _KEY_PEGS[self.colour]
+        """The key pegs in a cell of one width for every row: one symbol a hole."""
+        right, wrong, empty = self.key_symbols
         empties = code_length - feedback.black - feedback.white
-        pegs = [Text(black, style="bold")] * feedback.black
-        pegs += [Text(white, style="bold")] * feedback.white
+        pegs = [Text(right, style="bold")] * feedback.black
+        pegs += [Text(wrong, style="bold")] * feedback.white
         pegs += [Text(empty, style="dim")] * empties
         return Text(" ").join(pegs)
 
@@ -67,36 +103,104 @@ class PegLook:
         return Text("  ").join(Text.assemble(self.peg(name), " ", name) for name in self.palette)
 
     def key_legend(self) -> Text:
-        black, white, _ = _KEY_PEGS[self.colour]
+        right, wrong, empty = self.key_symbols
         return Text.assemble(
-            (black, "bold"),
+            (right, "bold"),
             " right colour, right place   ",
-            (white, "bold"),
-            " right colour, wrong place",
+            (wrong, "bold"),
+            " right colour, wrong place   ",
+            (empty, "dim"),
+            " none",
         )
 
+    @property
+    def _label_width(self) -> int:
+        return max((len(self.label(name)) for name in self.palette), default=1)
 
-def board_view(board: DecodingBoard, colour: bool) -> Group:
-    """The whole board: the game, its colours, every guess, the secret or its shield."""
+
+def _cell_style(name: str) -> str:
+    """A colour as a cell's background, under its label in black or white, whichever
+    stands out more; a colour no terminal has is a reversed cell."""
+    colour = terminal_colour(name)
+    if colour is None:
+        return "bold reverse"
+    red, green, blue = (_linear(channel / 255) for channel in Color.parse(colour).get_truecolor())
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    # Contrast with black is (L + 0.05) / 0.05 and with white 1.05 / (L + 0.05).
+    text = "grey0" if (luminance + 0.05) ** 2 > 0.0525 else "grey100"
+    return f"bold {text} on {colour}"
+
+
+def _linear(channel: float) -> float:
+    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+
+def title(board: DecodingBoard, label: str | None = None) -> Text:
+    """``Game 1a2b3c4d: 4 pegs from 6 colours, 12 attempts``."""
+    setup = (
+        f": {board.code_length} pegs from {len(board.available_pegs)} colours, "
+        f"{_attempts(board.total_attempts)}{', no colour twice' if board.unique else ''}"
+    )
+    return Text.assemble(("Game ", "bold"), (label or board.game_id, "bold"), setup)
+
+
+def board_view(
+    board: DecodingBoard,
+    colour: bool,
+    *,
+    label: str | None = None,
+    message: RenderableType | None = None,
+    room: int | None = None,
+) -> Group:
+    """The whole board: its title, every guess, the secret or its shield, the legends,
+    and a message beneath, by default how the game stands.
+
+    Given the ``room`` it has on a screen, in lines, the attempts left are drawn as empty
+    rows where they fit, and only the latest guesses where even they do not.
+    """
     look = PegLook(board.available_pegs, colour)
-    lines: list[Text] = [
-        Text.assemble(("Game ", "bold"), (board.game_id, "bold")),
+    rows = [row_line(number, row, board, look) for number, row in enumerate(board.rows, 1)]
+    if room is not None:
+        rows = _fitted(rows, board, look, room - _BOARD_LINES)
+    elif not rows:
+        rows = [Text("No guesses yet.", style="dim")]
+    shown = message if message is not None else outcome_message(board, colour)
+    return Group(
+        title(board, label),
+        Text(),
+        *rows,
+        secret_line(board, look),
+        Text(),
         Text.assemble("Colours: ", look.colour_legend()),
         Text.assemble("Key pegs: ", look.key_legend()),
         Text(),
-    ]
-    lines += [row_line(number, row, board, look) for number, row in enumerate(board.rows, 1)]
-    if not board.rows:
-        lines.append(Text("No guesses yet.", style="dim"))
-    lines += [Text(), secret_line(board, look), Text(outcome_text(board), style="bold")]
-    return Group(*lines)
+        shown,
+    )
 
 
-def introduction(board: DecodingBoard, colour: bool) -> Group:
+def _fitted(rows: list[Text], board: DecodingBoard, look: PegLook, room: int) -> list[Text]:
+    """The rows of a screen: the empty ones too where they fit, the latest where not all do."""
+    left = board.attempts_left
+    if len(rows) + left <= room:
+        holes = look.holes(board.code_length)
+        first = len(rows) + 1
+        return rows + [
+            Text.assemble(f"{number:>3}  ", holes) for number in range(first, first + left)
+        ]
+    tail = [Text(f"     {_attempts(left)} left", style="dim")] if left else []
+    fitting = max(room - len(tail) - 1, 1)
+    if len(rows) <= fitting + 1:
+        return rows + tail
+    hidden = len(rows) - fitting
+    earlier = Text(f"     {_guesses(hidden)} above, shown by 'mastermind show'", style="dim")
+    return [earlier, *rows[-fitting:], *tail]
+
+
+def introduction(board: DecodingBoard, colour: bool, label: str | None = None) -> Group:
     """A new game: what it takes to win it, and how its pegs look."""
     look = PegLook(board.available_pegs, colour)
     return Group(
-        Text.assemble(("New game ", "bold"), (board.game_id, "bold")),
+        Text.assemble(("New game ", "bold"), (label or board.game_id, "bold")),
         f"Break a code of {board.code_length} pegs from {len(board.available_pegs)} colours "
         f"in {_attempts(board.total_attempts)}.",
         Text.assemble("Colours: ", look.colour_legend()),
@@ -105,7 +209,7 @@ def introduction(board: DecodingBoard, colour: bool) -> Group:
 
 
 def row_line(number: int, row: BoardRow, board: DecodingBoard, look: PegLook) -> Text:
-    """One guess and its key pegs, numbered as on the board: ``  1  R G B Y  | B B W W``."""
+    """One guess and its key pegs, numbered as on the board: ``  1  R G B Y  | + + - -``."""
     separator = "  │ " if look.colour else "  | "
     return Text.assemble(
         f"{number:>3}  ",
@@ -118,6 +222,8 @@ def row_line(number: int, row: BoardRow, board: DecodingBoard, look: PegLook) ->
 def secret_line(board: DecodingBoard, look: PegLook) -> Text:
     """The secret once the game is over; until then the shield, one ``?`` a peg."""
     if board.secret is None:
+        if look.colour:
+            return Text.assemble("Secret: ", look.holes(board.code_length, _SHIELD, "?"))
         return Text.assemble("Secret: ", " ".join("?" * board.code_length))
     names = str(board.secret)
     if not look.colour and not look.by_initial:
@@ -127,6 +233,14 @@ def secret_line(board: DecodingBoard, look: PegLook) -> Text:
 
 def outcome_text(board: DecodingBoard) -> str:
     return describe_outcome(board.outcome, board.attempts_used, board.total_attempts)
+
+
+def outcome_message(board: DecodingBoard, colour: bool) -> Text:
+    """How the game stands, in bold; in colour, green for a win and red for a loss."""
+    style = "bold"
+    if colour and board.is_over:
+        style += " green" if board.outcome is Outcome.WON else " red"
+    return Text(outcome_text(board), style=style)
 
 
 def describe_outcome(outcome: Outcome, attempts_used: int, total_attempts: int) -> str:

@@ -9,7 +9,8 @@ Exit statuses:
 - 2: the command line is wrong: an unknown option, a value out of range, a store URL
   that names no store, a setup the rules cannot play (``--attempts 0``, ``--unique``
   with too few colours...), or a game or strategy that ``solve`` cannot play.
-- 130: interrupted by Ctrl-C; a game in play is saved.
+- 130: interrupted by Ctrl-C. At the prompt of ``play`` and ``resume``, Ctrl-C is a way
+  to leave the game, which is saved: the status is 0 there, as after ``quit``.
 """
 
 from __future__ import annotations

@@ -14,8 +14,6 @@ from mastermind.cli._palette import DEFAULT_PALETTE, PaletteChoiceError, choose_
 from mastermind.cli._wiring import StoreChoice
 from mastermind.domain import CLASSIC_PEGS, MAX_ATTEMPTS, MAX_LENGTH
 
-"""A secret for every game, for tests and demonstrations; never needed to play."""
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -63,17 +61,19 @@ colours_option = click.option(
     'your own, such as "Ash Birch Cedar".',
 )
 
+secret_option = click.option(
+    "--secret",
+    envvar=SECRET_VARIABLE,
+    hidden=True,
+    help="The code maker's secret, for tests and demonstrations.",
+)
+
 game_setup_options = _options(
     length_option,
     attempts_option,
     colours_option,
     click.option("--unique", is_flag=True, help="No colour appears twice in the secret."),
-    click.option(
-        "--secret",
-        envvar=SECRET_VARIABLE,
-        hidden=True,
-        help="The code maker's secret, for tests and demonstrations.",
-    ),
+    secret_option,
 )
 
 store_options = _options(
@@ -98,6 +98,12 @@ colour_option = click.option(
     "colour",
     default=None,
     help="Colour the output, or not. [default: colour on a terminal, unless NO_COLOR is set]",
+)
+plain_option = click.option(
+    "--plain",
+    is_flag=True,
+    help="Write the game line after line, without colour or redrawing the board: for "
+    "screen readers, logs and terminals that cannot clear their screen.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 game_id_argument = click.argument("game_id")

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 
-from mastermind.cli import INTERRUPTED
 from mastermind.cli._board import PegLook, introduction, outcome_text, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
@@ -16,12 +15,15 @@ from mastermind.cli._options import (
     game_id_argument,
     game_setup_options,
     json_option,
+    plain_option,
+    secret_option,
     store_choice,
     store_options,
 )
 from mastermind.cli._session import Ending, ReadLine, Session, ask_to_play_again
-from mastermind.cli._terminal import Terminal, read_line_from_stdin
-from mastermind.cli._wiring import StoreChoice, opened_games
+from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin
+from mastermind.cli._wiring import StoreChoice, opened_games, short_id
+from mastermind.domain import DecodingBoard
 from mastermind.service import Games
 
 
@@ -29,6 +31,7 @@ from mastermind.service import Games
 @game_setup_options
 @store_options
 @colour_option
+@plain_option
 def play(
     length: int,
     attempts: int,
@@ -38,6 +41,7 @@ def play(
     database: Path | None,
     store_url: str | None,
     colour: bool | None,
+    plain: bool,
 ) -> None:
     """Play against the computer, one game after another.
 
@@ -45,33 +49,91 @@ def play(
     "rgby"); type ? for help, "give up" to see the secret. Ctrl-C or end of input
     (Ctrl-D) leaves the game saved, to resume later.
     """
-    terminal, choice = Terminal.open(colour), store_choice(database, store_url)
-    read_line = read_line_from_stdin()
+    terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
     with opened_games(choice) as games:
-        while True:
-            game_id = games.join(attempts, palette, length, secret, unique=unique)
-            session = _session(games, game_id, terminal, read_line, choice)
-            session.introduce()
-            _end(session.play())
-            if not ask_to_play_again(read_line, terminal.console):
-                return
+        game_id = games.join(attempts, palette, length, secret, unique=unique)
+        _rounds(_Table(games, terminal, read_line_from_stdin(), choice, secret), game_id)
 
 
 @click.command()
 @click.argument("game_id", required=False)
 @store_options
 @colour_option
+@plain_option
+@secret_option
 def resume(
-    game_id: str | None, database: Path | None, store_url: str | None, colour: bool | None
+    game_id: str | None,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    plain: bool,
+    secret: str | None,
 ) -> None:
-    """Go on playing a game: the one GAME_ID names, or else the latest one in play."""
-    terminal, choice = Terminal.open(colour), store_choice(database, store_url)
+    """Go on playing a game: the one GAME_ID names, or else the latest one in play.
+
+    Once it is over, another game of the same setup is offered.
+    """
+    terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
     with opened_games(choice) as games:
         game_id = games.find(game_id) if game_id else games.latest_in_play()
-        session = _session(games, game_id, terminal, read_line_from_stdin(), choice)
-        session.show_board()
+        _rounds(_Table(games, terminal, read_line_from_stdin(), choice, secret), game_id)
+
+
+class _Table:
+    """Where the rounds are played: the games, the terminal and its keyboard, the store,
+    and the secret every new game gets, if the code maker is told one."""
+
+    def __init__(
+        self,
+        games: Games,
+        terminal: Terminal,
+        read_line: ReadLine,
+        choice: StoreChoice,
+        secret: str | None,
+    ) -> None:
+        self.games, self.terminal, self.read_line = games, terminal, read_line
+        self.choice, self.secret = choice, secret
+        self.display = terminal.display()
+
+    def session(self, game_id: str) -> Session:
+        label = short_id(self.games, game_id)
+        resume_command = review_command = None
+        if self.choice.keeps_games:
+            program, options = program_command(), self.choice.command_options()
+            resume_command = f"{program} resume {label}{options}"
+            review_command = f"{program} review {label}{options}"
+        return Session(
+            self.games,
+            game_id,
+            self.display,
+            self.read_line,
+            colour=self.terminal.colour,
+            resume_command=resume_command,
+            review_command=review_command,
+            label=label,
+        )
+
+    def another(self, after: DecodingBoard) -> str:
+        """A new game set up as the one just played."""
+        return self.games.join(
+            after.total_attempts,
+            after.available_pegs,
+            after.code_length,
+            self.secret,
+            unique=after.unique,
+        )
+
+
+def _rounds(table: _Table, game_id: str) -> None:
+    """Play the game, then another of the same setup as long as the player wants one."""
+    while True:
+        session = table.session(game_id)
+        session.open()
         session.board.in_play()
         _end(session.play())
+        if not ask_to_play_again(table.read_line, table.terminal.console):
+            return
+        game_id = table.another(session.board)
 
 
 @click.command()
@@ -94,14 +156,15 @@ def new(
     choice = store_choice(database, store_url)
     with reported_as_json(as_json), opened_games(choice) as games:
         board = games.start(attempts, palette, length, secret, unique=unique)
-    if as_json:
+        label = None if as_json else short_id(games, board.game_id)
+    if as_json or label is None:
         echo_json(board_document(board))
         return
     terminal = Terminal.open(colour)
-    terminal.show(introduction(board, terminal.colour))
+    terminal.show(introduction(board, terminal.colour, label))
     example = " ".join(name.casefold() for name in board.available_pegs[: board.code_length])
     terminal.console.print(
-        f"Guess with: mastermind guess {board.game_id} {example}{choice.command_options()}",
+        f"Guess with: {program_command()} guess {label} {example}{choice.command_options()}",
         soft_wrap=True,
     )
 
@@ -153,24 +216,12 @@ def give_up(
     terminal.show(outcome_text(board))
 
 
-def _session(
-    games: Games, game_id: str, terminal: Terminal, read_line: ReadLine, choice: StoreChoice
-) -> Session:
-    return Session(
-        games,
-        game_id,
-        terminal.console,
-        read_line,
-        colour=terminal.colour,
-        resume_command=(
-            f"mastermind resume {game_id}{choice.command_options()}" if choice.keeps_games else None
-        ),
-    )
-
-
 def _end(ending: Ending) -> None:
-    """Stop the command unless the game was played to its end."""
-    if ending is Ending.INTERRUPTED:
-        raise click.exceptions.Exit(INTERRUPTED)
-    if ending is Ending.LEFT:
+    """Stop the command unless the game was played to its end.
+
+    Ctrl-C at the prompt is one of the ways to leave a game, which is saved and can be
+    resumed: the command ends as it does after ``quit``, with status 0, so that a shell
+    or ``make play`` sees a game left, not a program that failed.
+    """
+    if ending is not Ending.OVER:
         raise click.exceptions.Exit(0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 from rich import box
@@ -16,13 +16,16 @@ from mastermind.service import GameSummary, RecordedEvent, Statistics
 _HISTOGRAM_WIDTH = 40
 
 
-def games_table(summaries: Sequence[GameSummary], colour: bool) -> RenderableType:
+def games_table(
+    summaries: Sequence[GameSummary], colour: bool, labels: Mapping[str, str] | None = None
+) -> RenderableType:
+    """Every game with how it stands, each named by its label, by default its whole id."""
     if not summaries:
         return Text("No games yet: start one with 'mastermind play'.")
     table = _table(colour, "game", "status", "guesses", "code")
     for summary in summaries:
         table.add_row(
-            summary.game_id,
+            (labels or {}).get(summary.game_id, summary.game_id),
             Text(status_word(summary), style=_STATUS_STYLES[summary.outcome] if colour else ""),
             f"{summary.attempts_used} of {summary.total_attempts}",
             f"{summary.code_length} pegs, {summary.colours} colours",
@@ -31,7 +34,7 @@ def games_table(summaries: Sequence[GameSummary], colour: bool) -> RenderableTyp
 
 
 def status_word(summary: GameSummary) -> str:
-    if summary.gave_up:
+    if summary.given_up:
         return "given up"
     return "in play" if summary.outcome is Outcome.IN_PROGRESS else summary.outcome.value
 
@@ -45,7 +48,7 @@ _STATUS_STYLES = {
 
 
 def history_table(
-    game_id: str, records: Sequence[RecordedEvent], reveal_secret: bool, colour: bool
+    label: str, records: Sequence[RecordedEvent], reveal_secret: bool, colour: bool
 ) -> RenderableType:
     """Every event of a game as the store keeps it: the event sourcing made visible.
 
@@ -66,7 +69,7 @@ def history_table(
                 ]
             ),
         )
-    lines: list[RenderableType] = [Text(f"Events of game {game_id}"), table]
+    lines: list[RenderableType] = [Text(f"Events of game {label}"), table]
     if not reveal_secret:
         lines.append(Text("The secret stays hidden until the game is over.", style="dim"))
     return Group(*lines)

@@ -15,60 +15,74 @@ from mastermind.cli._documents import (
     statistics_document,
     summary_document,
 )
-from mastermind.cli._options import (
-    colour_option,
-    game_id_argument,
-    json_option,
-    store_choice,
-    store_options,
-)
+from mastermind.cli._options import colour_option, json_option, store_choice, store_options
 from mastermind.cli._reports import games_table, history_table, statistics_view
 from mastermind.cli._terminal import Terminal
-from mastermind.cli._wiring import opened_games
+from mastermind.cli._wiring import opened_games, short_id, short_ids
 from mastermind.domain import DecodingBoard
+from mastermind.service import Games
+
+latest_game_argument = click.argument("game_id", required=False)
+
+
+def _chosen(games: Games, game_id: str | None) -> str:
+    """The game an id, or the start of one, names; with none, the latest game."""
+    return games.find(game_id) if game_id is not None else games.latest()
 
 
 @click.command()
-@game_id_argument
+@latest_game_argument
 @store_options
 @colour_option
 @json_option
 def show(
-    game_id: str, database: Path | None, store_url: str | None, colour: bool | None, as_json: bool
+    game_id: str | None,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    as_json: bool,
 ) -> None:
-    """Print a game's board. The secret shows only once the game is over."""
+    """Print a game's board: GAME_ID's, or else the latest game's. The secret shows only
+    once the game is over."""
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        board = games.board(games.find(game_id))
+        board = games.board(_chosen(games, game_id))
+        label = short_id(games, board.game_id)
     if as_json:
         echo_json(board_document(board))
         return
     terminal = Terminal.open(colour)
-    terminal.show(board_view(board, terminal.colour))
+    terminal.show(board_view(board, terminal.colour, label=label))
 
 
 @click.command()
-@game_id_argument
+@latest_game_argument
 @store_options
 @colour_option
 @json_option
 def history(
-    game_id: str, database: Path | None, store_url: str | None, colour: bool | None, as_json: bool
+    game_id: str | None,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    as_json: bool,
 ) -> None:
-    """Print the events a game is made of, as the store keeps them.
+    """Print the events a game is made of, as the store keeps them: GAME_ID's, or else
+    the latest game's.
 
     Each event has its position in the store's feed of every game, and its version in
     the game's own stream. The secret is masked until the game is over.
     """
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        game_id = games.find(game_id)
+        game_id = _chosen(games, game_id)
         records = games.history(game_id)
+        label = short_id(games, game_id)
     reveal = DecodingBoard.from_events(record.event for record in records).is_over
     if as_json:
         events = [record_document(record, reveal) for record in records]
         echo_json({"game_id": game_id, "events": events})
         return
     terminal = Terminal.open(colour)
-    terminal.show(history_table(game_id, records, reveal, terminal.colour))
+    terminal.show(history_table(label, records, reveal, terminal.colour))
 
 
 @click.command("games")
@@ -85,7 +99,8 @@ def list_games(
         echo_json({"games": [summary_document(summary) for summary in summaries]})
         return
     terminal = Terminal.open(colour)
-    terminal.show(games_table(summaries, terminal.colour))
+    labels = short_ids(summary.game_id for summary in summaries)
+    terminal.show(games_table(summaries, terminal.colour, labels))
 
 
 @click.command()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
@@ -14,6 +14,10 @@ import platformdirs
 
 from mastermind.bootstrap import UnsupportedStoreURL, bootstrap
 from mastermind.service import CorruptDatabase, Games, StoreError, StoreUnavailable
+
+SHORT_ID = 8
+"""The characters of a game's id that the terminal shows, unless another game's id starts
+with the same ones."""
 
 
 def default_database() -> Path:
@@ -91,6 +95,28 @@ def opened_games(choice: StoreChoice) -> Iterator[Games]:
         yield application.games
     finally:
         application.close()
+
+
+def short_ids(game_ids: Iterable[str]) -> dict[str, str]:
+    """Each id cut to its first :data:`SHORT_ID` characters, or to as many more as tell it
+    from every other id, so that each one typed back names its game alone."""
+    ordered = sorted(set(game_ids))
+    shortened = {}
+    for index, game_id in enumerate(ordered):
+        neighbours = ordered[max(index - 1, 0) : index] + ordered[index + 1 : index + 2]
+        shared = max((_shared_start(game_id, other) for other in neighbours), default=0)
+        shortened[game_id] = game_id[: max(SHORT_ID, shared + 1)]
+    return shortened
+
+
+def _shared_start(one: str, other: str) -> int:
+    pairs = zip(one, other, strict=False)
+    return next((at for at, (a, b) in enumerate(pairs) if a != b), min(len(one), len(other)))
+
+
+def short_id(games: Games, game_id: str) -> str:
+    """The id of one of ``games``, shortened as :func:`short_ids` shortens it among them all."""
+    return short_ids([summary.game_id for summary in games.summaries()] + [game_id])[game_id]
 
 
 def reason(error: Exception) -> str:

@@ -1,4 +1,4 @@
-"""Drawing the board: coloured pegs on a colour terminal, letters and names in plain text."""
+"""Drawing the board: pegs that carry their letters, key pegs no colour can be taken for."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import io
 
 import pytest
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from mastermind import (
     CLASSIC_PEGS,
@@ -54,66 +55,137 @@ def coloured(renderable: RenderableType) -> str:
     return output.getvalue()
 
 
-def test_a_plain_row_shows_the_guess_by_initials_and_the_key_pegs_by_letter() -> None:
+def test_a_plain_row_shows_the_guess_by_initials_and_the_key_pegs_by_symbols() -> None:
     board = board_after("rybg")
     line = row_line(1, board.rows[0], board, PegLook(CLASSIC_PEGS, colour=False))
-    assert plain(line) == "  1  R Y B G  | B B W W\n"
+    assert plain(line) == "  1  R Y B G  | + + - -\n"
 
 
 def test_empty_key_peg_holes_show_as_dots_so_the_count_reads_at_a_glance() -> None:
     board = board_after("rppp", "pppp")
     look = PegLook(CLASSIC_PEGS, colour=False)
-    assert plain(row_line(1, board.rows[0], board, look)) == "  1  R P P P  | B . . .\n"
+    assert plain(row_line(1, board.rows[0], board, look)) == "  1  R P P P  | + . . .\n"
     assert plain(row_line(2, board.rows[1], board, look)) == "  2  P P P P  | . . . .\n"
 
 
-def test_a_coloured_row_draws_each_code_peg_as_a_dot_in_its_colour() -> None:
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "plain"])
+@pytest.mark.parametrize(
+    "palette",
+    [CLASSIC_PEGS, DEFAULT_PALETTE, ("Blue", "Black", "Red", "White"), ("+", "-", ".", "Ash")],
+    ids=["classic", "eight", "shared initials", "symbols as colours"],
+)
+def test_no_key_peg_symbol_is_also_a_code_pegs_label(
+    palette: tuple[str, ...], colour: bool
+) -> None:
+    look = PegLook(palette, colour)
+    symbols = look.key_symbols
+    assert len(set(symbols)) == 3
+    assert not set(symbols) & {look.label(name).strip() for name in palette}
+
+
+def test_a_coloured_row_draws_each_code_peg_as_a_cell_of_its_colour_with_its_initial() -> None:
     board = board_after("rybg")
     line = coloured(row_line(1, board.rows[0], board, PegLook(CLASSIC_PEGS, colour=True)))
-    red, yellow = "\x1b[38;5;196m●", "\x1b[38;5;226m●"
-    assert line.index(red) < line.index(yellow)
-    assert "R" not in line
+    red_cell, yellow_cell = "48;5;196m R ", "48;5;226m Y "
+    assert line.index(red_cell) < line.index(yellow_cell)
     assert "│" in line
-    assert line.count("●") == 4 + 2
+    assert line.count("●") == 2
     assert line.count("○") == 2
 
 
-def test_names_stand_in_for_initials_when_two_colours_share_one() -> None:
+def test_key_pegs_take_the_same_width_in_every_row_so_rows_line_up() -> None:
+    board = board_after("rybg", "pppp", "rgbo", "rgby")
+    for colour in (True, False):
+        look = PegLook(CLASSIC_PEGS, colour)
+        widths = {look.key_pegs(row.feedback, 4).cell_len for row in board.rows}
+        lines = {row_line(n, row, board, look).cell_len for n, row in enumerate(board.rows, 1)}
+        assert (len(widths), len(lines)) == (1, 1)
+
+
+def test_names_stand_in_for_initials_in_plain_text_when_two_colours_share_one() -> None:
     palette = ("Blue", "Black", "Red", "White")
     look = PegLook(palette, colour=False)
     assert plain(look.code(Code(palette))) == "Blue  Black Red   White\n"
     assert plain(look.colour_legend()) == "Blue, Black, Red, White\n"
 
 
-def test_a_colour_no_terminal_knows_is_drawn_by_its_initial_even_in_colour() -> None:
+def test_numbers_stand_in_for_initials_on_coloured_cells_when_two_colours_share_one() -> None:
+    palette = ("Blue", "Black", "Red", "White")
+    look = PegLook(palette, colour=True)
+    assert [look.label(name) for name in palette] == ["1", "2", "3", "4"]
+    legend = plain(look.colour_legend())
+    assert legend == " 1  Blue   2  Black   3  Red   4  White\n"
+
+
+def test_a_colour_no_terminal_knows_is_a_reversed_cell_with_its_initial() -> None:
     look = PegLook(("Ash", "Birch", "Magenta"), colour=True)
     drawn = coloured(look.code(Code(["Ash", "Magenta"])))
-    assert drawn.startswith("\x1b[1mA\x1b[0m")
-    assert "\x1b[35m●" in drawn
+    assert drawn.startswith("\x1b[1;7m A \x1b[0m")
+    assert "45m M " in drawn
+
+
+def test_a_label_stands_out_from_its_cell_in_black_or_white() -> None:
+    look = PegLook(DEFAULT_PALETTE, colour=True)
+    on_yellow, on_purple = coloured(look.peg("Yellow")), coloured(look.peg("Purple"))
+    assert "38;5;16;" in on_yellow, "black"
+    assert "38;5;231;" in on_purple, "white"
 
 
 def test_the_board_hides_the_secret_while_the_game_is_in_play() -> None:
     assert plain(board_view(board_after("rybg"), colour=False)) == (
-        "Game g1\n"
-        "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange\n"
-        "Key pegs: B right colour, right place   W right colour, wrong place\n"
+        "Game g1: 4 pegs from 6 colours, 12 attempts\n"
         "\n"
-        "  1  R Y B G  | B B W W\n"
-        "\n"
+        "  1  R Y B G  | + + - -\n"
         "Secret: ? ? ? ?\n"
+        "\n"
+        "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange\n"
+        "Key pegs: + right colour, right place   - right colour, wrong place   . none\n"
+        "\n"
         "In play: 11 of 12 attempts left.\n"
     )
 
 
 def test_the_board_reveals_the_secret_once_the_game_is_won() -> None:
     drawn = plain(board_view(board_after("rybg", "rgby", ending=GameWon("g1")), colour=False))
-    assert drawn.endswith("Secret: R G B Y (Red Green Blue Yellow)\nWon in 2 guesses.\n")
+    assert "  2  R G B Y  | + + + +\nSecret: R G B Y (Red Green Blue Yellow)\n" in drawn
+    assert drawn.endswith("\nWon in 2 guesses.\n")
 
 
 def test_the_coloured_board_names_the_colours_of_the_secret_too() -> None:
     drawn = coloured(board_view(board_after(ending=GameLost("g1")), colour=True))
     assert "(Red Green Blue Yellow)" in drawn
     assert "\x1b[1m●\x1b[0m right colour, right place" in drawn
+
+
+def screen_lines(board: DecodingBoard, room: int) -> list[str]:
+    """The board as a screen draws it with ``room`` lines above a message of one line."""
+    view = board_view(board, colour=True, label="g1", message=Text(""), room=room)
+    output = io.StringIO()
+    Console(file=output, color_system=None, width=100).print(view)
+    return output.getvalue().splitlines()
+
+
+def test_a_screen_with_room_draws_every_attempt_left_as_an_empty_row() -> None:
+    lines = screen_lines(board_after("rybg", "pppp"), room=40)
+    assert lines[0] == "Game g1: 4 pegs from 6 colours, 12 attempts"
+    numbers = [line[:3].strip() for line in lines[2:14]]
+    assert numbers == [str(number) for number in range(1, 13)]
+    assert lines[14].startswith("Secret: ")
+
+
+def test_a_screen_short_of_room_counts_the_attempts_left_instead() -> None:
+    lines = screen_lines(board_after("rybg", "pppp"), room=12)
+    assert "10 attempts left" in lines[4]
+    assert len(lines) <= 12 + 1
+
+
+def test_a_screen_short_of_room_even_for_the_guesses_shows_the_latest() -> None:
+    board = board_after(*["pppp"] * 11)
+    lines = screen_lines(board, room=12)
+    assert "8 guesses above, shown by 'mastermind show'" in lines[2]
+    assert [line[:3] for line in lines[3:6]] == ["  9", " 10", " 11"]
+    assert lines[6].strip() == "1 attempt left"
+    assert len(lines) <= 12 + 1
 
 
 @pytest.mark.parametrize(

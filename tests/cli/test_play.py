@@ -10,10 +10,11 @@ from tests.cli.conftest import Mastermind, one_line_error
 def test_a_winning_guess_ends_the_game_and_reveals_the_secret(mastermind: Mastermind) -> None:
     result = mastermind.play("rybg", "rgby")
     assert result.exit_code == 0, result.output
-    assert "Guess 1 of 12: rybg\n  1  R Y B G  | B B W W\n" in result.stdout
-    assert "Guess 2 of 12: rgby\n  2  R G B Y  | B B B B\n" in result.stdout
+    assert "Guess 1 of 12: rybg\n  1  R Y B G  | + + - -\n" in result.stdout
+    assert "Guess 2 of 12: rgby\n  2  R G B Y  | + + + +\n" in result.stdout
     assert "Secret: R G B Y (Red Green Blue Yellow)\nWon in 2 guesses.\n" in result.stdout
-    assert result.stdout.endswith("Play again? [y/N] \n")
+    review = f"mastermind review {mastermind.only_game_id()[:8]} --db {mastermind.database}"
+    assert result.stdout.endswith(f"Review the game with: {review}\nPlay again? [y/N] \n")
 
 
 def test_the_last_wrong_guess_loses_the_game_and_reveals_the_secret(
@@ -33,7 +34,7 @@ def test_guesses_are_read_as_names_or_initials_in_any_case(
     mastermind: Mastermind, typed: str
 ) -> None:
     result = mastermind.play(typed)
-    assert "  1  R G B Y  | B B B B" in result.stdout
+    assert "  1  R G B Y  | + + + +" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -46,6 +47,13 @@ def test_guesses_are_read_as_names_or_initials_in_any_case(
             "This game has no colour 'pink'. Choose from Red, Green, Blue, Yellow, Purple, Orange.",
         ),
         ("rgbx", "This game has no colour 'X'."),
+        (
+            "xyzw",
+            "'xyzw' is neither a colour nor colour initials; choose from Red, Green, Blue, "
+            "Yellow, Purple, Orange.",
+        ),
+        ("clear", "'clear' is neither a colour nor colour initials; choose from Red,"),
+        ("🔴🟢🔵🟡", "'🔴🟢🔵🟡' is neither a colour nor colour initials; choose from Red,"),
     ],
 )
 def test_a_refused_guess_gets_its_reason_and_uses_no_attempt(
@@ -53,8 +61,9 @@ def test_a_refused_guess_gets_its_reason_and_uses_no_attempt(
 ) -> None:
     result = mastermind.play(typed, "rgby")
     assert f"Guess 1 of 12: {typed}\n{reason}" in result.stdout
-    assert "No attempt used.\nGuess 1 of 12: rgby\n  1  R G B Y  | B B B B" in result.stdout
+    assert "No attempt used.\nGuess 1 of 12: rgby\n  1  R G B Y  | + + + +" in result.stdout
     assert "Won in 1 guess." in result.stdout
+    assert "The guess has 1 peg" not in result.stdout
 
 
 def test_blank_lines_are_no_guess(mastermind: Mastermind) -> None:
@@ -78,7 +87,7 @@ def test_giving_up_reveals_the_secret_and_counts_as_given_up(mastermind: Masterm
     result = mastermind.play("rybg", "give up")
     assert "Secret: R G B Y (Red Green Blue Yellow)\nGiven up after 1 guess." in result.stdout
     (game,) = mastermind.json("games")["games"]
-    assert (game["outcome"], game["gave_up"]) == ("lost", True)
+    assert (game["outcome"], game["given_up"]) == ("lost", True)
 
 
 def test_the_end_of_input_leaves_the_game_saved_and_says_how_to_resume_it(
@@ -87,7 +96,7 @@ def test_the_end_of_input_leaves_the_game_saved_and_says_how_to_resume_it(
     result = mastermind.play("rybg")
     assert result.exit_code == 0, result.output
     game_id = mastermind.only_game_id()
-    resume = f"mastermind resume {game_id} --db {mastermind.database}"
+    resume = f"mastermind resume {game_id[:8]} --db {mastermind.database}"
     assert result.stdout.endswith(f"Game saved. Resume it with: {resume}\n")
     board = mastermind.json("show", game_id)
     assert (board["outcome"], board["attempts_used"]) == ("in progress", 1)
@@ -96,8 +105,9 @@ def test_the_end_of_input_leaves_the_game_saved_and_says_how_to_resume_it(
 def test_quit_leaves_the_game_saved(mastermind: Mastermind) -> None:
     result = mastermind.play("rybg", "quit", "rgby")
     assert result.exit_code == 0, result.output
-    assert "Game saved. Resume it with: mastermind resume" in result.stdout
-    assert "rgby" not in result.stdout
+    assert "Guess 2 of 12: quit\nGame saved. Resume it with: mastermind resume" in result.stdout
+    assert "Guess 3 of 12" not in result.stdout
+    assert "Won" not in result.stdout
     assert mastermind.json("games")["games"][0]["outcome"] == "in progress"
 
 
@@ -145,8 +155,8 @@ def test_colours_of_ones_own_are_shown_by_initial_and_typed_by_name_or_initial(
         "birch ash", "ca", secret="Cedar Ash", options=("--colours", "Ash Birch Cedar")
     )
     assert "Colours: A Ash  B Birch  C Cedar" in result.stdout
-    assert "  1  B A  | B ." in result.stdout
-    assert "  2  C A  | B B\nSecret: C A (Cedar Ash)" in result.stdout
+    assert "  1  B A  | + ." in result.stdout
+    assert "  2  C A  | + +\nSecret: C A (Cedar Ash)" in result.stdout
 
 
 def test_a_unique_secret_never_repeats_a_colour(mastermind: Mastermind) -> None:
@@ -194,3 +204,19 @@ def test_the_injected_secret_must_fit_the_game(mastermind: Mastermind) -> None:
     result = mastermind.play("rgby", secret="Red Pink Blue Yellow")
     assert result.exit_code == 2
     assert "the secret uses Pink, which the palette lacks" in one_line_error(result)
+
+
+def test_a_resumed_game_that_ends_offers_another_round_of_the_same_setup(
+    mastermind: Mastermind,
+) -> None:
+    mastermind.play("rybg", options=("--attempts", "5"))
+    game_id = mastermind.only_game_id()
+    resumed = mastermind(
+        "resume", game_id[:8], input="rgby\ny\ngive up\n", env={"MASTERMIND_SECRET": "RGBY"}
+    )
+    assert resumed.exit_code == 0, resumed.output
+    assert f"Review the game with: mastermind review {game_id[:8]} --db" in resumed.stdout
+    assert "Play again? [y/N] y\nNew game " in resumed.stdout
+    assert "Break a code of 4 pegs from 6 colours in 5 attempts." in resumed.stdout
+    outcomes = [game["outcome"] for game in mastermind.json("games")["games"]]
+    assert outcomes == ["won", "lost"]

@@ -68,7 +68,9 @@ def test_solve_shows_each_guess_with_its_key_pegs_then_the_secret_and_the_count(
     assert len(lines) == len(rows) + 3
     for number, (line, row) in enumerate(zip(lines[1:], rows, strict=False), 1):
         initials = " ".join(name[0] for name in row["guess"])
-        pegs = " ".join(row["feedback"].split() + ["."] * (4 - len(row["feedback"].split())))
+        # The document's B and W are drawn as + and -, so that B never reads as Blue.
+        keys = [{"B": "+", "W": "-"}[peg] for peg in row["feedback"].split()]
+        pegs = " ".join(keys + ["."] * (4 - len(keys)))
         assert line == f"{number:>3}  {initials}  | {pegs}"
     assert lines[-2:] == [
         "Secret: B O R B (Blue Orange Red Blue)",

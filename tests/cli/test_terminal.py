@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -15,7 +16,10 @@ import pytest
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore
 
-RESUME_HINT = re.compile(r"Resume it with: \S*mastermind resume ([0-9a-f-]{36}) --db ")
+RESUME_HINT = re.compile(r"Resume it with: .*mastermind resume ([0-9a-f]{8}) --db ")
+RED_R = "48;5;196m R "
+"""A red code peg in colour: a red cell with its letter on it."""
+CLEAR = "\x1b[2J"
 
 
 def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
@@ -28,7 +32,9 @@ def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
 
 
 def spawn(env: dict[str, str], *arguments: str) -> pexpect.spawn:
-    return pexpect.spawn(
+    """The command on a terminal of 50 lines by 120 columns; all it writes is kept in
+    ``child.logfile_read``."""
+    child = pexpect.spawn(
         sys.executable,
         ["-m", "mastermind", *arguments],
         env=env,
@@ -36,6 +42,14 @@ def spawn(env: dict[str, str], *arguments: str) -> pexpect.spawn:
         timeout=30,
         dimensions=(50, 120),
     )
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def transcript(child: pexpect.spawn) -> str:
+    """Everything the command wrote to its terminal, once it has ended."""
+    child.expect(pexpect.EOF)
+    return str(child.logfile_read.getvalue())
 
 
 def ended(child: pexpect.spawn) -> int:
@@ -74,13 +88,16 @@ def test_a_player_loses_wins_leaves_with_ctrl_c_and_resumes_in_another_process(
     first.sendintr()
     first.expect(RESUME_HINT)
     game_id = first.match.group(1)
-    assert ended(first) == 130
+    assert ended(first) == 0, "Ctrl-C at the prompt leaves the game, as quit does"
 
     second = spawn(env, "resume", game_id, "--db", str(database))
     second.expect_exact("Guess 2 of 2: ")
-    assert "\x1b[38;5;196m●" in second.before, "a terminal gets coloured pegs"
+    assert RED_R in second.before, "a terminal gets coloured pegs with their letters"
     second.sendline("rgby")
     second.expect_exact("Won in 2 guesses.")
+    second.expect_exact(f"mastermind review {game_id} --db {database}")
+    second.expect_exact("Play again? [y/N] ")
+    second.sendline("n")
     assert ended(second) == 0
 
     listed = subprocess.run(
@@ -145,9 +162,55 @@ def test_colour_follows_the_conventions_on_a_terminal(
     child.expect(pexpect.EOF)
     shown = child.before
     if in_colour:
-        assert "\x1b[38;5;196m●" in shown
+        assert RED_R in shown
         assert "  1  R Y B G" not in shown
     else:
         assert "\x1b[" not in shown
-        assert "  1  R Y B G  | B B W W" in shown
+        assert "  1  R Y B G  | + + - -" in shown
         assert "Secret: R G B Y (Red Green Blue Yellow)" in shown
+
+
+def test_on_a_terminal_every_move_redraws_the_whole_board_in_place(tmp_path: Path) -> None:
+    env = environment(tmp_path, MASTERMIND_SECRET="RGBY")
+    child = spawn(env, "play", "--db", str(tmp_path / "games.db"))
+    for typed in ("rybg", "xyzw", "rgby"):
+        child.expect_exact("Guess ")
+        child.sendline(typed)
+    child.expect_exact("Play again? [y/N] ")
+    child.sendline("n")
+    frames = transcript(child).split(CLEAR)[1:]
+    assert len(frames) == 1 + 3, "the new board, and one redraw a move"
+    assert all(frame.count(": 4 pegs from 6 colours, 12 attempts") == 1 for frame in frames)
+    unreadable = "'xyzw' is neither a colour nor colour initials"
+    assert [unreadable in frame for frame in frames] == [False, False, True, False]
+    assert frames[-1].count(RED_R) == 2 + 1 + 1, "both guesses, the secret, the legend"
+    assert "Won in 2 guesses." in frames[-1]
+
+
+@pytest.mark.parametrize(
+    ("options", "variables"),
+    [(("--plain",), {}), ((), {"NO_COLOR": "1"}), ((), {"TERM": "dumb"})],
+    ids=["--plain", "NO_COLOR", "dumb"],
+)
+def test_plain_terminals_get_the_game_line_after_line_never_cleared(
+    tmp_path: Path, options: tuple[str, ...], variables: dict[str, str]
+) -> None:
+    env = environment(tmp_path, MASTERMIND_SECRET="RGBY", **variables)
+    child = spawn(env, "play", "--db", str(tmp_path / "games.db"), *options)
+    child.expect_exact("Guess 1 of 12: ")
+    child.sendline("rybg")
+    child.expect_exact("Guess 2 of 12: ")
+    child.sendline("rgby")
+    child.expect_exact("Play again? [y/N] ")
+    child.sendline("n")
+    shown = transcript(child)
+    assert "\x1b[" not in shown
+    assert "Key pegs: + right colour, right place   - right colour, wrong place" in shown
+    assert "  1  R Y B G  | + + - -\r\n" in shown
+    assert "  2  R G B Y  | + + + +\r\nSecret: R G B Y (Red Green Blue Yellow)" in shown
+
+
+def test_colour_and_plain_together_are_a_usage_error(tmp_path: Path) -> None:
+    child = spawn(environment(tmp_path), "play", "--plain", "--color")
+    child.expect_exact("Error: Give --color or --plain, not both.")
+    assert ended(child) == 2
