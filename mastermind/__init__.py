@@ -1,7 +1,7 @@
 """Mastermind done right: an event-sourced game built around a pure decider.
 
 Importing the package loads nothing: each name loads its module on first use. The pure
-core's names load the domain alone; ``Games``, ``GameNotFound`` and ``connect`` bring in
+core's names load the domain alone; ``Games``, its errors and ``connect`` bring in
 the application service and the event stores. So the ``mastermind`` command takes charge
 of Ctrl-C within milliseconds of starting, before any import could be interrupted.
 """
@@ -65,11 +65,12 @@ if TYPE_CHECKING:
         score,
         split_names,
     )
-    from mastermind.service import GameNotFound, Games
+    from mastermind.service import GameNotFound, GameNotOver, Games
     from mastermind.store import connect
 
 _ELSEWHERE = {
     "GameNotFound": "mastermind.service",
+    "GameNotOver": "mastermind.service",
     "Games": "mastermind.service",
     "connect": "mastermind.store",
 }
@@ -92,6 +93,7 @@ __all__ = [
     "GameError",
     "GameLost",
     "GameNotFound",
+    "GameNotOver",
     "GameNotStarted",
     "GameSetup",
     "GameStarted",

@@ -1,4 +1,5 @@
-"""Hints from the code breaker, for ``Games``: the solver, loaded on the first question.
+"""Hints and reviews from the code breaker, for ``Games``: the solver, loaded on the first
+question.
 
 The solver needs the ``solver`` extra (numpy). It is imported only when a hint is asked
 for, so that the terminal game starts fast and runs without it; asking then says what
@@ -8,11 +9,19 @@ to install. A server works hints out in processes of its own (``mastermind._hint
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from mastermind._install import install_hint
 from mastermind.domain import DecodingBoard
-from mastermind.service import Hint, HintSource, HintUnavailable
+from mastermind.service import (
+    Hint,
+    HintSource,
+    HintUnavailable,
+    ReviewFigures,
+    ReviewSource,
+    ReviewUnavailable,
+)
 
 if TYPE_CHECKING:
     from mastermind.solver import Advisor
@@ -76,3 +85,46 @@ class SolverHints:
             if advisor is None:
                 advisor = self._advisors[strategy] = Advisor(strategy, seed=self.seed)
             return advisor
+
+
+class SolverReviews:
+    """The solver's figures of finished games, each worked out once and kept.
+
+    A finished game never changes, so the figures of the ``kept`` latest games reviewed
+    are answered again without working them out. Safe to share between threads.
+    """
+
+    def __init__(self, *, kept: int = 32) -> None:
+        self._kept = kept
+        self._lock = threading.Lock()
+        self._figures: OrderedDict[tuple[object, ...], ReviewFigures] = OrderedDict()
+
+    def figures(self, board: DecodingBoard) -> ReviewFigures:
+        try:
+            from mastermind.solver import MAX_CODES, review_game
+        except ImportError:
+            raise ReviewUnavailable(SOLVER_MISSING) from None
+        codes = len(board.available_pegs) ** board.code_length
+        if codes > MAX_CODES:
+            raise ReviewUnavailable(
+                f"The code breaker reviews games of at most {MAX_CODES:,} codes;"
+                f" this one has {codes:,}."
+            )
+        history = [(row.guess, row.feedback) for row in board.rows]
+        key = (board.game_id, board.available_pegs, board.code_length, tuple(history))
+        with self._lock:
+            kept = self._figures.get(key)
+            if kept is not None:
+                self._figures.move_to_end(key)
+                return kept
+        figures = review_game(board.available_pegs, board.code_length, history)
+        with self._lock:
+            self._figures[key] = figures
+            while len(self._figures) > self._kept:
+                self._figures.popitem(last=False)
+        return figures
+
+
+def solver_reviews() -> ReviewSource:
+    """The solver's reviews, worked out in the asking thread."""
+    return SolverReviews()

@@ -8,7 +8,8 @@ test hands in a fake where it needs one:
 - the codec, with its upcasters, that every store keeps events through;
 - the code maker: ``MASTERMIND_SECRET`` fixes one secret for every game, to test and
   to demonstrate; a real game's secret comes from the ``secrets`` module;
-- the code breaker that gives hints: the solver, where it is installed;
+- the code breaker that gives hints, and the one that reviews finished games: the
+  solver, where it is installed;
 - the players' tokens of the HTTP API: ``MASTERMIND_WEB_SECRET``, a key file next to a
   SQLite database, or a key good for this process only;
 - the limits of one process: its database connections, its hint workers and the rates
@@ -28,9 +29,9 @@ from urllib.parse import unquote, urlsplit
 
 import attrs
 
-from mastermind._advice import solver_hints
+from mastermind._advice import solver_hints, solver_reviews
 from mastermind.domain import Code
-from mastermind.service import Games, HintSource, SecretMaker, random_secret
+from mastermind.service import Games, HintSource, ReviewSource, SecretMaker, random_secret
 from mastermind.service._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
 from mastermind.store import EventCodec, EventStore, UnsupportedStoreURL, connect
 
@@ -161,6 +162,7 @@ def bootstrap(
     codec: EventCodec | None = None,
     secret_maker: SecretMaker | None = None,
     hints: HintSource | Literal[_Default.SOLVER] | None = _Default.SOLVER,
+    reviews: ReviewSource | Literal[_Default.SOLVER] | None = _Default.SOLVER,
     tokens: PlayerTokens | None = None,
     new_game_id: Callable[[], str] | None = None,
     environment: Mapping[str, str] | None = None,
@@ -199,6 +201,7 @@ def bootstrap(
         store,
         secret_maker or fixed_or_random_secret(environment.get(SECRET_VARIABLE)),
         hints=made_hints if hints is _Default.SOLVER else hints,
+        reviews=solver_reviews() if reviews is _Default.SOLVER else reviews,
         new_game_id=new_game_id,
     )
 

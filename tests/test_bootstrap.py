@@ -13,7 +13,13 @@ from mastermind.bootstrap import (
     bootstrap,
     fixed_or_random_secret,
 )
-from mastermind.service import FixedSecrets, HintUnavailable, PlayerTokens, random_secret
+from mastermind.service import (
+    FixedSecrets,
+    HintUnavailable,
+    PlayerTokens,
+    ReviewUnavailable,
+    random_secret,
+)
 from mastermind.store import (
     EventCodec,
     InMemoryEventStore,
@@ -91,6 +97,18 @@ def test_the_solver_gives_hints_by_default_and_none_when_left_out() -> None:
     unhinted = bootstrap("memory://", hints=None, environment={}).games
     with pytest.raises(HintUnavailable):
         unhinted.hint(unhinted.join())
+
+
+def test_the_solver_reviews_finished_games_by_default_and_none_when_left_out() -> None:
+    reviewed = bootstrap("memory://", environment={SECRET_VARIABLE: "RGBY"}).games
+    game_id = reviewed.join()
+    reviewed.guess(game_id, "RGBY")
+    assert reviewed.review(game_id).guesses[0].candidates_before == 6**4
+    unreviewed = bootstrap("memory://", reviews=None, environment={SECRET_VARIABLE: "RGBY"}).games
+    game_id = unreviewed.join()
+    unreviewed.guess(game_id, "RGBY")
+    with pytest.raises(ReviewUnavailable):
+        unreviewed.review(game_id)
 
 
 def test_tokens_given_are_the_applications_tokens() -> None:

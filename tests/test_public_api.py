@@ -64,6 +64,7 @@ EXPECTED = {
     "is_terminal",
     "score",
     "GameNotFound",
+    "GameNotOver",
     "Games",
     "connect",
 }
@@ -138,6 +139,13 @@ def test_the_solver_imports_the_domain_not_the_service_or_the_stores() -> None:
     loaded = loaded_after("import mastermind.solver")
     assert "numpy" in loaded
     assert sorted(name for name in IMPURE if name in loaded and name != "numpy") == []
+
+
+def test_the_services_refusals_of_a_game_are_named_at_the_root_too() -> None:
+    import mastermind.service
+
+    assert mastermind.GameNotOver is mastermind.service.GameNotOver
+    assert issubclass(mastermind.GameNotOver, mastermind.GameError)
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

@@ -14,12 +14,16 @@ def make_scenario_hooks(stage: str, new_driver: Callable[[], GameDriver]) -> tup
     """Give each scenario a fresh driver; skip scenarios tagged for another stage.
 
     ``@decider`` scenarios exercise states that only the bare decider can reach,
-    such as a guess on a game nobody joined.
+    such as a guess on a game nobody joined. ``@service`` scenarios ask for what the
+    application builds over the decider, such as a review, which the bare decider lacks.
     """
 
     def before_scenario(context: Any, scenario: Any) -> None:
         if "decider" in scenario.effective_tags and stage != "decider":
             scenario.skip(f"only the bare decider can reach this state, not the {stage} stage")
+            return
+        if "service" in scenario.effective_tags and stage == "decider":
+            scenario.skip("the bare decider keeps no read model; the other stages have one")
             return
         context.stage = stage
         context.driver = new_driver()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mastermind._install import DISTRIBUTION
-from mastermind.cli import _playing, _serving, _solving, _viewing
+from mastermind.cli import _playing, _reviewing, _serving, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
 
@@ -38,6 +38,7 @@ for command in (
     _viewing.history,
     _viewing.list_games,
     _viewing.stats,
+    _reviewing.review,
     _solving.solve,
     _solving.hint,
     _solving.solver_group,

@@ -21,7 +21,7 @@ def board_document(board: DecodingBoard) -> JSON:
     return {
         "game_id": board.game_id,
         "outcome": board.outcome.value,
-        "gave_up": board.gave_up,
+        "given_up": board.given_up,
         "attempts_used": board.attempts_used,
         "attempts_left": board.attempts_left,
         "total_attempts": board.total_attempts,
@@ -38,7 +38,7 @@ def summary_document(summary: GameSummary) -> JSON:
     return {
         "game_id": summary.game_id,
         "outcome": summary.outcome.value,
-        "gave_up": summary.gave_up,
+        "given_up": summary.given_up,
         "attempts_used": summary.attempts_used,
         "total_attempts": summary.total_attempts,
         "code_length": summary.code_length,

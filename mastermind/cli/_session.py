@@ -1,28 +1,23 @@
 """One game at the prompt: read a line, answer with key pegs, until the game is over or left.
 
-The loop knows nothing of terminals: it reads through a function and writes to a rich
-console, so that tests can hand it lines and read what it printed.
+The loop knows nothing of terminals: it reads through a function and tells a display the
+board and the news after every move, so that tests can hand it lines and read what it drew.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Callable
+from typing import Protocol
 
 import attrs
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
-from mastermind.cli._board import (
-    PegLook,
-    board_view,
-    introduction,
-    outcome_text,
-    row_line,
-    secret_line,
-)
+from mastermind.cli._board import PegLook, outcome_message
 from mastermind.cli._hinting import hint_text
-from mastermind.domain import GameAlreadyLost, GameAlreadyWon, GameError
+from mastermind.domain import DecodingBoard, GameAlreadyLost, GameAlreadyWon, GameError
 from mastermind.service import Games, HintUnavailable
 
 ReadLine = Callable[[str], str]
@@ -30,6 +25,23 @@ ReadLine = Callable[[str], str]
 
 Raises ``EOFError`` at the end of input and ``KeyboardInterrupt`` on Ctrl-C.
 """
+
+
+class Display(Protocol):
+    """How a game at the prompt is drawn: told the board and the news after every move."""
+
+    @property
+    def legends_shown(self) -> bool:
+        """Whether the colours and key pegs stay in view, so that help need not repeat them."""
+
+    def show(self, board: DecodingBoard, label: str, message: RenderableType | None) -> None:
+        """The board after a move, with what there is to say about it, or ``None``."""
+
+    def again(self) -> None:
+        """Nothing happened, such as a blank line typed."""
+
+    def say(self, text: Text) -> None:
+        """A last word beneath everything, such as how to resume the game."""
 
 
 class Ending(enum.Enum):
@@ -51,58 +63,79 @@ class PromptCommand:
 class Session:
     """Plays one game of ``games`` with a person at a prompt.
 
-    ``resume_command`` is the command that continues a game left before its end, or
-    ``None`` if the store forgets games when the program ends.
+    ``label`` is the game's id as the player is shown it. ``resume_command`` is the
+    command that continues a game left before its end, and ``review_command`` the one
+    that replays a game at its end; each ``None`` if the store forgets games when the
+    program ends.
     """
 
     def __init__(
         self,
         games: Games,
         game_id: str,
-        console: Console,
+        display: Display,
         read_line: ReadLine,
         *,
         colour: bool,
         resume_command: str | None,
+        review_command: str | None = None,
+        label: str | None = None,
     ) -> None:
         self.games = games
         self.game_id = game_id
-        self.console = console
+        self.display = display
         self.read_line = read_line
         self.colour = colour
         self.resume_command = resume_command
+        self.review_command = review_command
+        self.label = label or game_id
         self.board = games.board(game_id)
         self.look = PegLook(self.board.available_pegs, colour)
 
+    def open(self) -> None:
+        """Show the board: a new game with how to guess, a game over with how it ended."""
+        if self.board.is_over:
+            self._tell(outcome_message(self.board, self.colour))
+        else:
+            start = Text.assemble(self._how_to_guess(), " Type ? for help.")
+            self._tell(None if self.board.rows else start)
+
     def play(self) -> Ending:
         """Take guesses and commands until the game is over or the player leaves it."""
+        ending = self._play()
+        if ending is Ending.OVER:
+            self._sum_up()
+        return ending
+
+    def _sum_up(self) -> None:
+        """The review's verdict on the game just over, and how to see it guess by guess."""
+        # Without the solver, or for a game too large to review, there is no verdict.
+        with contextlib.suppress(HintUnavailable):
+            self.display.say(Text(self.games.review(self.game_id).verdict))
+        if self.review_command is not None:
+            self.display.say(Text.assemble("Review the game with: ", (self.review_command, "bold")))
+
+    def _play(self) -> Ending:
         commands = {word: command for command in PROMPT_COMMANDS for word in command.words}
         try:
             while not self.board.is_over:
                 line = self.read_line(self._prompt())
                 typed = " ".join(line.casefold().split())
                 if not typed:
+                    self.display.again()
                     continue
                 command = commands.get(typed)
                 ending = command.run(self) if command else self.guess(line)
                 if ending is not None:
                     return ending
         except EOFError:
-            self.console.print()
+            self.display.say(Text())
             return self.leave()
         except KeyboardInterrupt:
-            self.console.print()
+            self.display.say(Text())
             self._say_how_to_resume()
             return Ending.INTERRUPTED
         return Ending.OVER
-
-    def introduce(self) -> None:
-        """Greet the player of a new game with what it takes to win it."""
-        self.console.print(introduction(self.board, self.colour))
-        self.console.print("Type ? for help.")
-
-    def show_board(self) -> None:
-        self.console.print(board_view(self.board, self.colour))
 
     def guess(self, typed: str) -> Ending | None:
         try:
@@ -110,14 +143,12 @@ class Session:
         except (GameAlreadyWon, GameAlreadyLost) as error:
             return self._ended_elsewhere(error)
         except GameError as error:
-            self.console.print(Text(f"{error.message} No attempt used.", style=self._warning))
+            self._tell(Text(f"{error.message} No attempt used.", style=self._warning))
             return None
-        self.console.print(
-            row_line(self.board.attempts_used, self.board.rows[-1], self.board, self.look)
-        )
         if self.board.is_over:
-            self._reveal()
+            self._tell(outcome_message(self.board, self.colour))
             return Ending.OVER
+        self._tell(None)
         return None
 
     def give_up(self) -> Ending:
@@ -125,7 +156,7 @@ class Session:
             self.board = self.games.give_up(self.game_id)
         except (GameAlreadyWon, GameAlreadyLost) as error:
             return self._ended_elsewhere(error)
-        self._reveal()
+        self._tell(outcome_message(self.board, self.colour))
         return Ending.OVER
 
     def hint(self) -> Ending | None:
@@ -135,9 +166,9 @@ class Session:
         except (GameAlreadyWon, GameAlreadyLost) as error:
             return self._ended_elsewhere(error)
         except HintUnavailable as error:
-            self.console.print(Text(str(error), style=self._warning))
+            self._tell(Text(str(error), style=self._warning))
             return None
-        self.console.print(hint_text(suggestion, self.look))
+        self._tell(hint_text(suggestion, self.look))
         return None
 
     def leave(self) -> Ending:
@@ -145,20 +176,34 @@ class Session:
         return Ending.LEFT
 
     def show_help(self) -> None:
+        lines = [
+            self._how_to_guess(),
+            Text("Instead of a guess you can type:"),
+            *(
+                Text(f"  {command.words[0]:<9} {command.description}")
+                for command in PROMPT_COMMANDS
+            ),
+        ]
+        if not self.display.legends_shown:
+            lines[1:1] = [
+                Text.assemble("Colours: ", self.look.colour_legend()),
+                Text.assemble("Key pegs: ", self.look.key_legend()),
+            ]
+        self._tell(Text("\n").join(lines))
+
+    def _how_to_guess(self) -> Text:
         board, look = self.board, self.look
         example = board.available_pegs[: board.code_length]
         typed = f'"{" ".join(name.casefold() for name in example)}"'
         if look.by_initial:
             typed += f' or "{"".join(name[:1].casefold() for name in example)}"'
-        self.console.print(
+        return Text(
             f"Guess the secret: {board.code_length} pegs, each one of the colours, typed as "
             f"names or initials in any case, such as {typed}."
         )
-        self.console.print(Text.assemble("Colours: ", look.colour_legend()))
-        self.console.print(Text.assemble("Key pegs: ", look.key_legend()))
-        self.console.print("Instead of a guess you can type:")
-        for command in PROMPT_COMMANDS:
-            self.console.print(f"  {command.words[0]:<9} {command.description}")
+
+    def _tell(self, message: RenderableType | None) -> None:
+        self.display.show(self.board, self.label, message)
 
     @property
     def _warning(self) -> str:
@@ -169,31 +214,25 @@ class Session:
 
     def _ended_elsewhere(self, error: GameError) -> Ending:
         """The game was finished by another player of it, in another process."""
-        self.console.print(Text(error.message, style=self._warning))
         self.board = self.games.board(self.game_id)
-        self._reveal()
+        outcome = outcome_message(self.board, self.colour)
+        self._tell(Text("\n").join([Text(error.message, style=self._warning), outcome]))
         return Ending.OVER
-
-    def _reveal(self) -> None:
-        self.console.print(secret_line(self.board, self.look))
-        self.console.print(Text(outcome_text(self.board), style="bold"))
 
     def _say_how_to_resume(self) -> None:
         if self.resume_command is None:
-            self.console.print("Game left. It is not saved: the store keeps games in memory.")
+            self.display.say(Text("Game left. It is not saved: the store keeps games in memory."))
             return
-        self.console.print(
-            Text.assemble("Game saved. Resume it with: ", (self.resume_command, "bold")),
-            # Let the terminal wrap the command, so that it can be copied whole.
-            soft_wrap=True,
+        self.display.say(
+            Text.assemble("Game saved. Resume it with: ", (self.resume_command, "bold"))
         )
 
 
 def ask_to_play_again(read_line: ReadLine, console: Console) -> bool:
-    """Whether the player wants another game; the end of input means no."""
+    """Whether the player wants another game; the end of input, or Ctrl-C, means no."""
     try:
         answer = read_line("Play again? [y/N] ")
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
         console.print()
         return False
     return answer.strip().casefold() in ("y", "yes")

@@ -57,7 +57,7 @@ class DecodingBoard:
         return self.outcome in (Outcome.WON, Outcome.LOST)
 
     @property
-    def gave_up(self) -> bool:
+    def given_up(self) -> bool:
         """Lost with attempts to spare: the code breaker surrendered."""
         return self.outcome is Outcome.LOST and self.attempts_left > 0
 

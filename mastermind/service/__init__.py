@@ -4,6 +4,14 @@ The store's records and errors that ``Games`` hands on are named here too, so th
 points talk to the service alone.
 """
 
+from mastermind.service._errors import (
+    AmbiguousGameId,
+    GameNotFound,
+    NoGameInPlay,
+    NoGameOver,
+    NoGames,
+    UnreadableGuess,
+)
 from mastermind.service._hints import (
     Hint,
     HintAbandoned,
@@ -14,17 +22,20 @@ from mastermind.service._hints import (
     abandon_hints_when,
     hint_abandoned,
 )
+from mastermind.service._review import (
+    GameNotOver,
+    GameReview,
+    GuessFigures,
+    GuessReview,
+    ReviewFigures,
+    ReviewSource,
+    ReviewUnavailable,
+    review_document,
+)
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
 from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
-from mastermind.service.games import (
-    AmbiguousGameId,
-    GameNotFound,
-    Games,
-    NoGameInPlay,
-    NoGames,
-    UnreadableGuess,
-)
+from mastermind.service.games import Games
 from mastermind.service.projections import (
     GameCatalogue,
     GameSummary,
@@ -46,8 +57,12 @@ __all__ = [
     "FixedSecrets",
     "GameCatalogue",
     "GameNotFound",
+    "GameNotOver",
+    "GameReview",
     "GameSummary",
     "Games",
+    "GuessFigures",
+    "GuessReview",
     "Handled",
     "Hint",
     "HintAbandoned",
@@ -59,9 +74,13 @@ __all__ = [
     "InvalidTokenKey",
     "KEY_VARIABLE",
     "NoGameInPlay",
+    "NoGameOver",
     "NoGames",
     "PlayerTokens",
     "RecordedEvent",
+    "ReviewFigures",
+    "ReviewSource",
+    "ReviewUnavailable",
     "SecretMaker",
     "Statistics",
     "StoreError",
@@ -72,4 +91,5 @@ __all__ = [
     "catch_up",
     "hint_abandoned",
     "random_secret",
+    "review_document",
 ]

@@ -14,7 +14,6 @@ from mastermind.domain import (
     Decider,
     DecodingBoard,
     Event,
-    GameError,
     GameNotStarted,
     GameSetup,
     GiveUp,
@@ -28,7 +27,22 @@ from mastermind.domain import (
     board_view,
     decider,
 )
+from mastermind.service._errors import (
+    AmbiguousGameId,
+    GameNotFound,
+    NoGameInPlay,
+    NoGameOver,
+    NoGames,
+    UnreadableGuess,
+)
 from mastermind.service._hints import Hint, HintSource, HintUnavailable
+from mastermind.service._review import (
+    GameNotOver,
+    GameReview,
+    ReviewSource,
+    ReviewUnavailable,
+    review_of,
+)
 from mastermind.service._runner import CommandRunner, Handled
 from mastermind.service._secrets import SecretMaker, random_secret
 from mastermind.service.projections import GameCatalogue, GameSummary, Statistics, catch_up
@@ -42,44 +56,13 @@ Playing = tuple[State, BoardSoFar]
 _playing: Decider[Command, Event, Playing] = decider.with_view(board_view)
 
 
-class GameNotFound(GameError):
-    def __init__(self, game_id: str) -> None:
-        super().__init__(game_id, f"There is no game with id {game_id!r}.")
-
-
-class AmbiguousGameId(GameError):
-    def __init__(self, game_id: str, matches: Sequence[str]) -> None:
-        shown = ", ".join(matches[:3]) + (", ..." if len(matches) > 3 else "")
-        super().__init__(
-            game_id,
-            f"The id {game_id!r} could be any of {len(matches)} games ({shown}): type more of it.",
-        )
-        self.matches = tuple(matches)
-
-
-class UnreadableGuess(GameError):
-    """A guess typed as a word that is no colour, nor a row of colour initials."""
-
-    def __init__(self, game_id: str, unreadable: NotAColour) -> None:
-        super().__init__(game_id, f"{unreadable.reason[:1].upper()}{unreadable.reason[1:]}.")
-
-
-class NoGames(GameError):
-    def __init__(self) -> None:
-        super().__init__("", "There are no games yet: start one with 'mastermind play'.")
-
-
-class NoGameInPlay(GameError):
-    def __init__(self) -> None:
-        super().__init__("", "No game is in play: start one with 'mastermind play'.")
-
-
 class Games:
     """Join, play and inspect games kept in an event store.
 
     Every command goes through one runner: load the game's stream, fold it, decide, and
     append with the expected version, retrying when another writer got there first.
-    ``hints`` is the code breaker asked by :meth:`hint`; without one, hints are refused.
+    ``hints`` is the code breaker asked by :meth:`hint`, ``reviews`` the one asked by
+    :meth:`review`; without them, hints and reviews are refused.
     """
 
     def __init__(
@@ -88,12 +71,14 @@ class Games:
         secret_maker: SecretMaker = random_secret,
         *,
         hints: HintSource | None = None,
+        reviews: ReviewSource | None = None,
         max_attempts: int = 10,
         new_game_id: Callable[[], str] | None = None,
     ) -> None:
         self._store = store
         self._secret_maker = secret_maker
         self._hints = hints
+        self._reviews = reviews
         self._new_game_id = new_game_id or (lambda: str(uuid.uuid4()))
         self._runner = CommandRunner(_playing, store, max_attempts=max_attempts)
         self._lock = threading.Lock()
@@ -243,6 +228,17 @@ class Games:
             raise NoGameInPlay()
         return in_play[-1]
 
+    def latest_over(self) -> str:
+        """The game most recently started among those that are over.
+
+        Raises:
+            NoGameOver: no game is over, or there is none.
+        """
+        over = [s.game_id for s in self.summaries() if s.outcome in (Outcome.WON, Outcome.LOST)]
+        if not over:
+            raise NoGameOver()
+        return over[-1]
+
     def offers_hints(self, board: DecodingBoard) -> bool:
         """Whether :meth:`hint` can answer for a game like this one while it is in play."""
         return self._hints is not None and not board.is_over and self._hints.offers(board)
@@ -259,6 +255,24 @@ class Games:
         if self._hints is None:
             raise HintUnavailable("Hints need the code breaker, the solver extra, installed.")
         return self._hints.hint(board, strategy)
+
+    def review(self, game_id: str) -> GameReview:
+        """A finished game, guess by guess, against the best strategy there is for it.
+
+        ``game_id`` may be the start of just one game's id, as :meth:`find` takes it.
+
+        Raises:
+            GameNotFound, AmbiguousGameId: the id names no game, or several.
+            GameNotOver: the game is still in play.
+            ReviewUnavailable: no code breaker is installed, or the game is too large.
+        """
+        game_id = self.find(game_id)
+        board = self.board(game_id)
+        if not board.is_over:
+            raise GameNotOver(game_id)
+        if self._reviews is None:
+            raise ReviewUnavailable("Reviews need the code breaker, the solver extra, installed.")
+        return review_of(board, self._reviews.figures(board))
 
     def summaries(self) -> list[GameSummary]:
         """Every game in the store, oldest first."""

@@ -42,7 +42,7 @@ class GameSummary:
     colours: int
 
     @property
-    def gave_up(self) -> bool:
+    def given_up(self) -> bool:
         return self.outcome is Outcome.LOST and self.attempts_used < self.total_attempts
 
 
@@ -106,7 +106,7 @@ class Statistics:
             if game.outcome is Outcome.WON:
                 won += 1
                 wins[game.attempts_used] += 1
-            elif game.gave_up:
+            elif game.given_up:
                 given_up += 1
             elif game.outcome is Outcome.LOST:
                 lost += 1

@@ -13,6 +13,10 @@
 - ``"optimal"``: the fewest guesses over all secrets (Koyama and Lai, 1993).
 - ``"optimal-worst-5"``: the same, with no secret taking more than five guesses.
 
+``review_game`` values each guess of a game against the best strategy: how many codes it
+left, and how many guesses its choice gave away, exactly where the optimal tree or the
+exact search applies and by a labelled estimate elsewhere.
+
 Heuristics consider every code as a guess and break ties as Knuth did: a code that could
 still be the secret first, then the lowest, colours numbered in palette order.
 """
@@ -29,6 +33,7 @@ except ImportError:  # pragma: no cover - depends on the installation
 from mastermind.solver._advisor import MAX_CODES, Advisor, GameTooLarge, Hint
 from mastermind.solver._breaker import CodeBreaker, GameTable
 from mastermind.solver._build import build_optimal_tree
+from mastermind.solver._review import GuessFigures, ReviewFigures, review_game
 from mastermind.solver._solver import Evaluation, Solver, evaluate, solve
 from mastermind.solver._strategies import STRATEGY_NAMES
 from mastermind.solver._tree import StrategyTree
@@ -42,12 +47,15 @@ __all__ = [
     "Evaluation",
     "GameTable",
     "GameTooLarge",
+    "GuessFigures",
     "Hint",
     "MAX_CODES",
+    "ReviewFigures",
     "STRATEGIES",
     "Solver",
     "StrategyTree",
     "build_optimal_tree",
     "evaluate",
+    "review_game",
     "solve",
 ]

@@ -21,8 +21,10 @@ from mastermind.service import (
     HintUnavailable,
     IdempotencyKeyReused,
     PlayerTokens,
+    ReviewUnavailable,
     VersionConflict,
     abandon_hints_when,
+    review_document,
 )
 from mastermind.web._board import board_json
 from mastermind.web._problems import Problem, json_response
@@ -55,6 +57,7 @@ class GameApi:
             Route("/games/{id}/guesses", self.guess, methods=["POST"]),
             Route("/games/{id}/give-up", self.give_up, methods=["POST"]),
             Route("/games/{id}/hint", self.hint, methods=["GET"]),
+            Route("/games/{id}/review", self.review, methods=["GET"]),
         ]
 
     async def create(self, request: Request) -> Response:
@@ -121,6 +124,14 @@ class GameApi:
         except HintUnavailable as error:
             raise Problem(404, "HintsUnavailable", str(error)) from None
         return json_response({"guess": list(hint.guess.pegs), "initials": hint.guess.initials()})
+
+    async def review(self, request: Request) -> Response:
+        game_id = self._authorize(request)
+        try:
+            review = await self._call(self.games.review, game_id)
+        except ReviewUnavailable as error:
+            raise Problem(404, "ReviewUnavailable", str(error)) from None
+        return json_response(review_document(review))
 
     def _board(self, board: DecodingBoard) -> dict[str, Any]:
         return board_json(board, hints=self.games.offers_hints(board))

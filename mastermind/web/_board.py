@@ -17,7 +17,7 @@ def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
     return {
         "id": board.game_id,
         "status": board.outcome.value,
-        "given_up": board.gave_up,
+        "given_up": board.given_up,
         "attempts": {
             "total": board.total_attempts,
             "used": board.attempts_used,

@@ -22,7 +22,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from mastermind.bootstrap import Limits
 from mastermind.web._problems import Problem
 
-_HINT_PATH = re.compile(r"/games/[^/]+/hint")
+# A review asks the solver as a hint does, so one rate holds both.
+_SOLVER_PATH = re.compile(r"/games/[^/]+/(?:hint|review)")
 
 
 @attrs.frozen
@@ -74,7 +75,7 @@ class ClientRates:
         """
         return cls(
             _rate("games created", "create_rate", limits.create_rate),
-            _rate("hints asked for", "hint_rate", limits.hint_rate),
+            _rate("hints and reviews asked for", "hint_rate", limits.hint_rate),
         )
 
     def refusal(self, rate: _Rate, address: str) -> Problem | None:
@@ -94,7 +95,8 @@ class ClientRates:
 
 class RateLimited:
     """ASGI middleware that answers 429, with ``Retry-After``, to an address over its rate
-    of game creation (``POST /games``) or of hints (``GET /games/{id}/hint``)."""
+    of game creation (``POST /games``) or of hints and reviews (``GET /games/{id}/hint``,
+    ``GET /games/{id}/review``)."""
 
     def __init__(self, app: ASGIApp, *, rates: ClientRates) -> None:
         self.app = app
@@ -120,6 +122,6 @@ class RateLimited:
         method = scope["method"]
         if method == "POST" and path == "/games":
             return self.rates.create
-        if method in ("GET", "HEAD") and _HINT_PATH.fullmatch(path):
+        if method in ("GET", "HEAD") and _SOLVER_PATH.fullmatch(path):
             return self.rates.hint
         return None

@@ -17,7 +17,8 @@ _PROBLEMS = {
     "401": "No player token was sent.",
     "403": "The token is not this game's.",
     "404": "There is no such game.",
-    "409": "Other moves on the game kept getting there first; try again.",
+    "409": "Other moves on the game kept getting there first; try again. For a review: "
+    "the game is still in play.",
     "413": "The body is larger than 16 KiB.",
     "415": "The body is not JSON.",
     "422": "The body is not valid JSON, or does not have the fields asked for.",
@@ -192,6 +193,76 @@ _SCHEMAS: dict[str, Any] = {
             "initials": {"type": "string"},
         },
     },
+    "Review": {
+        "type": "object",
+        "description": "A finished game, guess by guess, against the best strategy there is. "
+        "Expected numbers of guesses count the winning guess, averaged over the codes that "
+        "could be the secret.",
+        "required": [
+            "id",
+            "status",
+            "given_up",
+            "exact",
+            "strategy",
+            "expected_at_start",
+            "cost",
+            "verdict",
+            "guesses",
+        ],
+        "properties": {
+            "id": {"type": "string"},
+            "status": {"enum": ["won", "lost"]},
+            "given_up": {"type": "boolean"},
+            "exact": {"type": "boolean", "description": "Whether every figure is exact."},
+            "strategy": {"type": "string", "examples": ["optimal"]},
+            "expected_at_start": {"type": "number"},
+            "cost": {"type": "number", "description": "Guesses all choices gave away."},
+            "verdict": {"type": "string", "description": "One line on the whole game."},
+            "guesses": {"type": "array", "items": {"$ref": "#/components/schemas/ReviewedGuess"}},
+        },
+    },
+    "ReviewedGuess": {
+        "type": "object",
+        "required": [
+            "number",
+            "guess",
+            "feedback",
+            "key_pegs",
+            "candidates_before",
+            "candidates_after",
+            "could_be_secret",
+            "expected_before",
+            "expected_with_guess",
+            "expected_after",
+            "cost",
+            "best_guess",
+            "exact",
+        ],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1},
+            "guess": {"type": "array", "items": {"type": "string"}},
+            "feedback": {
+                "type": "object",
+                "required": ["black", "white"],
+                "properties": {
+                    "black": {"type": "integer", "minimum": 0},
+                    "white": {"type": "integer", "minimum": 0},
+                },
+            },
+            "key_pegs": {"type": "string", "examples": ["B B W"]},
+            "candidates_before": {"type": "integer", "minimum": 1},
+            "candidates_after": {"type": "integer", "minimum": 1},
+            "could_be_secret": {"type": "boolean"},
+            "expected_before": {"type": "number"},
+            "expected_with_guess": {"type": "number"},
+            "expected_after": {"type": "number", "description": "0 once the game is won."},
+            "cost": {"type": "number", "description": "expected_with_guess - expected_before"},
+            "best_guess": {
+                "oneOf": [{"type": "null"}, {"type": "array", "items": {"type": "string"}}]
+            },
+            "exact": {"type": "boolean", "description": "false for estimates."},
+        },
+    },
     "Problem": {
         "type": "object",
         "description": "RFC 9457 problem details. Extra members give the error's details.",
@@ -286,6 +357,18 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": _json("Hint", "A guess worth trying"),
                         **_problems("400", "401", "403", "404", "429"),
+                    },
+                },
+            },
+            "/games/{id}/review": {
+                "parameters": [_GAME_ID],
+                "get": {
+                    "operationId": "getReview",
+                    "summary": "The review of a finished game, where the solver is installed",
+                    "security": _PLAYER,
+                    "responses": {
+                        "200": _json("Review", "Every guess, against the best strategy"),
+                        **_problems("401", "403", "404", "409"),
                     },
                 },
             },

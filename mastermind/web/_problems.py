@@ -10,7 +10,7 @@ from typing import Any
 from starlette.responses import Response
 
 from mastermind.domain import GameError
-from mastermind.service import GameNotFound, StoreError, StoreUnavailable
+from mastermind.service import GameNotFound, GameNotOver, StoreError, StoreUnavailable
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -51,8 +51,14 @@ class Problem(Exception):
 
     @classmethod
     def from_game_error(cls, error: GameError) -> Problem:
-        """404 for a game nobody started, 400 for every refusal of the rules."""
-        status = 404 if isinstance(error, GameNotFound) else 400
+        """404 for a game nobody started, 409 for a game not over yet where only a finished
+        one will do, 400 for every refusal of the rules."""
+        if isinstance(error, GameNotFound):
+            status = 404
+        elif isinstance(error, GameNotOver):
+            status = 409
+        else:
+            status = 400
         extensions = {name: _plain(value) for name, value in error.details.items()}
         if error.game_id:
             extensions["game_id"] = error.game_id

@@ -41,11 +41,11 @@ def test_games_lists_every_game_oldest_first_with_how_it_stands(
     result = mastermind("games")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "game          status    guesses  code",
-        "abc-won       won       2 of 12  4 pegs, 6 colours",
-        "abc-lost      lost      1 of 1   4 pegs, 6 colours",
-        "abd-given-up  given up  0 of 12  4 pegs, 6 colours",
-        "b-in-play     in play   1 of 12  4 pegs, 6 colours",
+        "game      status    guesses  code",
+        "abc-won   won       2 of 12  4 pegs, 6 colours",
+        "abc-lost  lost      1 of 1   4 pegs, 6 colours",
+        "abd-give  given up  0 of 12  4 pegs, 6 colours",
+        "b-in-pla  in play   1 of 12  4 pegs, 6 colours",
     ]
 
 
@@ -58,10 +58,13 @@ def test_resume_goes_on_with_the_game_where_it_was_left(
 ) -> None:
     result = mastermind("resume", "b-in-play", input="rgby\n")
     assert result.exit_code == 0, result.output
-    assert "  1  R G B O  | B B B .\n" in result.stdout
-    assert "Secret: ? ? ? ?\nIn play: 11 of 12 attempts left.\n" in result.stdout
-    assert "Guess 2 of 12: rgby\n  2  R G B Y  | B B B B\n" in result.stdout
-    assert result.stdout.endswith("Won in 2 guesses.\n")
+    assert result.stdout.startswith("Game b-in-pla: 4 pegs from 6 colours, 12 attempts\n")
+    assert "  1  R G B O  | + + + .\nSecret: ? ? ? ?\n" in result.stdout
+    assert "\nIn play: 11 of 12 attempts left.\n" in result.stdout
+    assert "Guess 2 of 12: rgby\n  2  R G B Y  | + + + +\n" in result.stdout
+    assert "\nWon in 2 guesses.\nSolved in 2 guesses; on average, your choices" in result.stdout
+    assert "\nReview the game with: mastermind review b-in-pla" in result.stdout
+    assert result.stdout.endswith("Play again? [y/N] \n")
 
 
 def test_resume_without_an_id_goes_on_with_the_latest_game_in_play(
@@ -70,7 +73,7 @@ def test_resume_without_an_id_goes_on_with_the_latest_game_in_play(
     games.join()
     games.join()
     result = mastermind("resume", input="give up\n")
-    assert result.stdout.startswith("Game abc-lost\n")
+    assert result.stdout.startswith("New game abc-lost\n")
 
 
 def test_resume_says_when_no_game_is_in_play(mastermind: Mastermind, games: Games) -> None:
@@ -104,22 +107,42 @@ def test_show_prints_the_board_with_the_secret_hidden_while_in_play(
     result = mastermind("show", "b-in-play")
     assert result.exit_code == 0
     assert result.stdout == (
-        "Game b-in-play\n"
-        "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange\n"
-        "Key pegs: B right colour, right place   W right colour, wrong place\n"
+        "Game b-in-pla: 4 pegs from 6 colours, 12 attempts\n"
         "\n"
-        "  1  R G B O  | B B B .\n"
-        "\n"
+        "  1  R G B O  | + + + .\n"
         "Secret: ? ? ? ?\n"
+        "\n"
+        "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange\n"
+        "Key pegs: + right colour, right place   - right colour, wrong place   . none\n"
+        "\n"
         "In play: 11 of 12 attempts left.\n"
     )
+
+
+def test_show_history_and_resume_name_no_game_when_there_is_none(
+    mastermind: Mastermind,
+) -> None:
+    for command in ("show", "history"):
+        result = mastermind(command)
+        assert result.exit_code == 1
+        assert one_line_error(result).startswith("Error: ")
+        assert result.stdout == ""
+
+
+def test_show_and_history_without_an_id_take_the_latest_game_even_over(
+    mastermind: Mastermind, four_games: Games
+) -> None:
+    games = four_games
+    games.give_up(games.join())
+    assert mastermind("show").stdout.startswith("Game game-5: 4 pegs")
+    assert mastermind("history").stdout.startswith("Events of game game-5\n")
 
 
 def test_show_reveals_the_secret_of_a_game_that_is_over(
     mastermind: Mastermind, four_games: Games
 ) -> None:
     result = mastermind("show", "abd-given-up")
-    assert "No guesses yet.\n\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
+    assert "\nNo guesses yet.\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
     assert result.stdout.endswith("Given up after 0 guesses.\n")
 
 
@@ -129,7 +152,7 @@ def test_history_prints_each_event_with_its_position_and_version_secret_masked(
     result = mastermind("history", "b-in-play")
     assert result.exit_code == 0
     assert result.stdout == (
-        "Events of game b-in-play\n"
+        "Events of game b-in-pla\n"
         "position  version  event\n"
         "      10        1  GameStarted\n"
         "                     secret: ? ? ? ?\n"
@@ -190,10 +213,13 @@ def test_a_game_can_be_played_one_command_a_move(mastermind: Mastermind) -> None
     started = mastermind("new", "--attempts", "5", env={"MASTERMIND_SECRET": "RGBY"})
     assert "Break a code of 4 pegs from 6 colours in 5 attempts." in started.stdout
     game_id = mastermind.only_game_id()
-    assert f"Guess with: mastermind guess {game_id} red green blue yellow --db" in started.stdout
+    assert started.stdout.startswith(f"New game {game_id[:8]}\n")
+    assert (
+        f"Guess with: mastermind guess {game_id[:8]} red green blue yellow --db" in started.stdout
+    )
 
     guessed = mastermind("guess", game_id, "red", "yellow", "blue", "green")
-    assert guessed.stdout == "  1  R Y B G  | B B W W\nIn play: 4 of 5 attempts left.\n"
+    assert guessed.stdout == "  1  R Y B G  | + + - -\nIn play: 4 of 5 attempts left.\n"
 
     refused = mastermind("guess", game_id, "rgb")
     assert refused.exit_code == 1
@@ -215,8 +241,10 @@ def test_a_winning_guess_by_command_reveals_the_secret(mastermind: Mastermind) -
 def test_an_id_may_be_shortened_to_the_start_of_one_games_id(
     mastermind: Mastermind, four_games: Games
 ) -> None:
-    assert mastermind("show", "abd").stdout.startswith("Game abd-given-up\n")
-    assert mastermind("show", "b").stdout.startswith("Game b-in-play\n")
+    assert mastermind("show", "abd").stdout.startswith("Game abd-give: ")
+    assert mastermind("show", "b").stdout.startswith("Game b-in-pla: ")
+    assert mastermind("guess", "b-in", "rgby").stdout.endswith("Won in 2 guesses.\n")
+    assert mastermind("history", "abc-l").stdout.startswith("Events of game abc-lost\n")
 
 
 def test_a_start_shared_by_several_games_is_refused(
@@ -301,7 +329,8 @@ def test_the_hint_to_resume_names_the_database_wherever_it_is_run_from(
     relative = Mastermind(Path("here.db"))
     result = relative("play", input="rybg\n")
     game_id = relative.only_game_id()
-    assert result.stdout.endswith(f"mastermind resume {game_id} --db {tmp_path / 'here.db'}\n")
+    short = game_id[:8]
+    assert result.stdout.endswith(f"mastermind resume {short} --db {tmp_path / 'here.db'}\n")
 
 
 def test_a_store_url_names_where_the_games_are_kept(mastermind: Mastermind, tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
     assert board == {
         "game_id": board["game_id"],
         "outcome": "in progress",
-        "gave_up": False,
+        "given_up": False,
         "attempts_used": 0,
         "attempts_left": 12,
         "total_attempts": 12,
@@ -45,7 +45,7 @@ def test_giving_up_as_json_answers_the_board_with_the_secret(
     mastermind: Mastermind, game_id: str
 ) -> None:
     board = mastermind.json("give-up", game_id)
-    assert (board["outcome"], board["gave_up"]) == ("lost", True)
+    assert (board["outcome"], board["given_up"]) == ("lost", True)
     assert board["secret"] == ["Purple", "Orange", "Orange", "Purple"]
 
 
@@ -117,7 +117,7 @@ def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
             {
                 "game_id": game_id,
                 "outcome": "won",
-                "gave_up": False,
+                "given_up": False,
                 "attempts_used": 1,
                 "total_attempts": 3,
                 "code_length": 4,

@@ -62,7 +62,7 @@ def test_losing_reveals_the_secret() -> None:
 
 
 def test_a_loss_with_attempts_to_spare_was_given_up() -> None:
-    assert DecodingBoard.from_events([STARTED, MADE, GameLost("g")]).gave_up
+    assert DecodingBoard.from_events([STARTED, MADE, GameLost("g")]).given_up
     one_attempt = GameStarted("g", SECRET, 1, CLASSIC_PEGS)
-    assert not DecodingBoard.from_events([one_attempt, MADE, GameLost("g")]).gave_up
-    assert not DecodingBoard.from_events([STARTED, MADE, GameWon("g")]).gave_up
+    assert not DecodingBoard.from_events([one_attempt, MADE, GameLost("g")]).given_up
+    assert not DecodingBoard.from_events([STARTED, MADE, GameWon("g")]).given_up

@@ -141,7 +141,7 @@ def test_giving_up_loses_and_reveals_the_secret(games: Games, store: InMemoryEve
     game_id = games.join()
     games.guess(game_id, "PPPP")
     board = games.give_up(game_id)
-    assert (board.outcome, board.gave_up, board.secret) == (Outcome.LOST, True, Code.parse("RGBY"))
+    assert (board.outcome, board.given_up, board.secret) == (Outcome.LOST, True, Code.parse("RGBY"))
     assert store.load(game_id).events[-1] == GameLost(game_id)
 
 

@@ -54,4 +54,4 @@ def test_the_catalogue_lists_every_game_in_the_order_they_started() -> None:
         GameSummary(given_up, Outcome.LOST, 1, 12, 4, 6),
         GameSummary(playing, Outcome.IN_PROGRESS, 2, 12, 4, 6),
     ]
-    assert [summary.gave_up for summary in games.summaries()] == [False, True, False]
+    assert [summary.given_up for summary in games.summaries()] == [False, True, False]

@@ -197,7 +197,7 @@ def test_a_database_written_by_version_0_1_0_is_read_and_played_on(tmp_path: Pat
 
     won, lost, in_play = games.board("won-game"), games.board("lost-game"), games.board("in-play")
     assert (won.outcome, won.attempts_used, won.secret) == (Outcome.WON, 2, Code.parse("RGBY"))
-    assert (lost.outcome, lost.gave_up) == (Outcome.LOST, True)
+    assert (lost.outcome, lost.given_up) == (Outcome.LOST, True)
     assert (in_play.available_pegs, in_play.unique) == (("Ash", "Birch", "Cedar", "Dune"), False)
     started = games.history("won-game")[0].event
     assert isinstance(started, GameStarted)

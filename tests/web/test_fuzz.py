@@ -152,6 +152,7 @@ def test_the_document_names_every_route_of_the_api() -> None:
         ("POST", "/games/{id}/guesses"),
         ("POST", "/games/{id}/give-up"),
         ("GET", "/games/{id}/hint"),
+        ("GET", "/games/{id}/review"),
     }
 
 

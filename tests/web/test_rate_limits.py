@@ -1,4 +1,4 @@
-"""Rates per client address: games created and hints asked for past them answer 429."""
+"""Rates per client address: past them, new games, hints and reviews answer 429."""
 
 from __future__ import annotations
 
@@ -105,6 +105,20 @@ def test_an_address_past_its_rate_of_hints_is_answered_429(tmp_path: Path) -> No
         assert_too_many(refused, 60)
         assert "hints" in refused.json()["detail"]
         assert player.start().status_code == 201, "hints and new games are counted apart"
+
+
+def test_reviews_ask_the_solver_and_count_against_the_hint_rate(tmp_path: Path) -> None:
+    with served(tmp_path, Limits(hint_rate="2/minute")) as url, client_from(url) as player:
+        player.start()
+        hint = f"/games/{player.game_id}/hint"
+        review = f"/games/{player.game_id}/review"
+        asked = [player.client.get(hint, headers=player.auth).status_code for _ in range(2)]
+
+        refused = player.client.get(review, headers=player.auth)
+
+        assert asked == [200, 200]
+        assert_too_many(refused, 60)
+        assert "reviews" in refused.json()["detail"]
 
 
 @pytest.mark.parametrize(

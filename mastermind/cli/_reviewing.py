@@ -1,0 +1,121 @@
+"""``mastermind review``: a finished game, guess by guess, against the best strategy.
+
+The figures and the verdict are the service's (``Games.review``); this draws them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from mastermind.cli._board import PegLook
+from mastermind.cli._boundary import reported_as_json
+from mastermind.cli._documents import echo_json
+from mastermind.cli._options import (
+    colour_option,
+    json_option,
+    plain_option,
+    store_choice,
+    store_options,
+)
+from mastermind.cli._terminal import Terminal
+from mastermind.cli._wiring import opened_games, short_id
+from mastermind.service import GameReview, Games, review_document
+
+ESTIMATE_MARK = "~"
+"""Marks a figure that is an estimate rather than exact."""
+
+
+def chosen_review(games: Games, game_id: str | None) -> GameReview:
+    """The review of the game an id, or the start of one, names; with none, of the latest
+    game that is over."""
+    return games.review(game_id if game_id is not None else games.latest_over())
+
+
+def review_view(
+    review: GameReview, palette: tuple[str, ...], colour: bool, label: str
+) -> RenderableType:
+    """The table of the guesses, and the verdict beneath it."""
+    look = PegLook(palette, colour)
+    table = Table(
+        "#",
+        "guess",
+        "key pegs",
+        "could be secret",
+        "codes left",
+        "expected: best / this guess",
+        "cost",
+        box=box.SIMPLE_HEAD if colour else None,
+        header_style="bold" if colour else "",
+        pad_edge=False,
+    )
+    for column in (0, 4, 5, 6):
+        table.columns[column].justify = "right"
+    for guess in review.guesses:
+        mark = "" if guess.exact else ESTIMATE_MARK
+        table.add_row(
+            str(guess.number),
+            look.code(guess.guess),
+            look.key_pegs(guess.feedback, len(guess.guess)),
+            "yes" if guess.could_be_secret else "no",
+            f"{guess.candidates_before:,} -> {guess.candidates_after:,}",
+            f"{mark}{guess.expected_before:.2f} / {guess.expected_with_guess:.2f}",
+            f"{mark}{guess.cost:+.2f}" if guess.cost else "0",
+        )
+    heading = f"Review of game {label}, against the {review.strategy} strategy"
+    lines: list[RenderableType] = [Text(heading, style="bold" if colour else "")]
+    if review.guesses:
+        lines.append(table)
+    lines.append(Text.assemble("Key pegs: ", look.key_legend()))
+    if not review.exact:
+        lines.append(Text(f"{ESTIMATE_MARK} marks an estimate.", style="dim" if colour else ""))
+    lines.append(Text(review.verdict, style="bold" if colour else ""))
+    return Group(*lines)
+
+
+def show_review(games: Games, game_id: str | None, terminal: Terminal) -> GameReview:
+    """Show the review of a finished game (``None``: the latest) on ``terminal``.
+
+    Raises:
+        GameNotFound, AmbiguousGameId, NoGameOver: no game, or several, is meant.
+        GameNotOver: the game is still in play.
+        ReviewUnavailable: the solver is not installed, or the game is too large.
+    """
+    review = chosen_review(games, game_id)
+    palette = games.board(review.game_id).available_pegs
+    label = short_id(games, review.game_id)
+    terminal.show(review_view(review, palette, terminal.colour, label))
+    return review
+
+
+@click.command()
+@click.argument("game_id", required=False)
+@store_options
+@colour_option
+@plain_option
+@json_option
+def review(
+    game_id: str | None,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    plain: bool,
+    as_json: bool,
+) -> None:
+    """Review a finished game: GAME_ID's, or else the latest finished game's.
+
+    For each guess: how many codes could be the secret before and after it, whether it
+    could itself have been the secret, and the guesses the best strategy expects to
+    need from there, against what the guess achieved. Then a verdict on the game.
+    Needs the solver extra.
+    """
+    with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
+        if as_json:
+            echo_json(review_document(chosen_review(games, game_id)))
+            return
+        show_review(games, game_id, Terminal.open(colour, plain))
