@@ -68,6 +68,18 @@ _GAME_ID = {
 }
 _PLAYER: list[dict[str, list[str]]] = [{"player": []}]
 
+_SCORED = {
+    "feedback": {
+        "type": "object",
+        "required": ["black", "white"],
+        "properties": {
+            "black": {"type": "integer", "minimum": 0},
+            "white": {"type": "integer", "minimum": 0},
+        },
+    },
+    "key_pegs": {"type": "string", "examples": ["B B W"]},
+}
+"""A guess's key pegs, as a board's row and a review's guess both give them."""
 _COLOUR = {
     "type": "string",
     "minLength": 1,
@@ -158,15 +170,7 @@ _SCHEMAS: dict[str, Any] = {
         "required": ["guess", "feedback", "key_pegs"],
         "properties": {
             "guess": {"type": "array", "items": {"type": "string"}},
-            "feedback": {
-                "type": "object",
-                "required": ["black", "white"],
-                "properties": {
-                    "black": {"type": "integer", "minimum": 0},
-                    "white": {"type": "integer", "minimum": 0},
-                },
-            },
-            "key_pegs": {"type": "string", "examples": ["B B W"]},
+            **_SCORED,
         },
     },
     "NewBoard": {
@@ -241,15 +245,7 @@ _SCHEMAS: dict[str, Any] = {
         "properties": {
             "number": {"type": "integer", "minimum": 1},
             "guess": {"type": "array", "items": {"type": "string"}},
-            "feedback": {
-                "type": "object",
-                "required": ["black", "white"],
-                "properties": {
-                    "black": {"type": "integer", "minimum": 0},
-                    "white": {"type": "integer", "minimum": 0},
-                },
-            },
-            "key_pegs": {"type": "string", "examples": ["B B W"]},
+            **_SCORED,
             "candidates_before": {"type": "integer", "minimum": 1},
             "candidates_after": {"type": "integer", "minimum": 1},
             "could_be_secret": {"type": "boolean"},
