@@ -32,8 +32,13 @@ class Hint:
     """The guess a strategy makes next, and how many codes the board still allows."""
 
     guess: Code
-    remaining: int
+    remaining: int | None
+    """How many codes could still be the secret; ``None`` when too many to count in the
+    time a hint may take."""
     strategy: str
+    incomplete: bool = False
+    """Whether the time ran out before the strategy finished its search, so that the guess
+    is the best it found: it may not fit every key peg so far."""
 
 
 class Advisor:
