@@ -30,11 +30,11 @@ except ImportError:  # pragma: no cover - depends on the installation
 
     raise ImportError(f"mastermind.solver needs numpy: {install_hint('solver')}") from None
 
-from mastermind.solver._advisor import MAX_CODES, Advisor, GameTooLarge, Hint
+from mastermind.solver._advisor import MAX_CODES, Advisor, GameTooLarge
 from mastermind.solver._breaker import CodeBreaker, GameTable
 from mastermind.solver._build import build_optimal_tree
 from mastermind.solver._review import GuessFigures, ReviewFigures, review_game
-from mastermind.solver._solver import Evaluation, Solver, evaluate, solve
+from mastermind.solver._solver import Evaluation, Hint, Solver, evaluate, solve
 from mastermind.solver._strategies import STRATEGY_NAMES
 from mastermind.solver._tree import StrategyTree
 

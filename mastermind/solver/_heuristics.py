@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from mastermind.solver._budget import Budget
 from mastermind.solver._scoring import CodeSpace, Indices, histograms
 from mastermind.solver._symmetry import representatives
 
@@ -64,25 +65,47 @@ RANKINGS: dict[str, Ranking] = {
 
 
 def rank_guesses(
-    space: CodeSpace, candidates: Indices, history: History, ranking: Ranking
+    space: CodeSpace,
+    candidates: Indices,
+    history: History,
+    ranking: Ranking,
+    budget: Budget | None = None,
 ) -> tuple[Indices, NDArray[np.float64], NDArray[np.bool_]]:
-    """The guesses worth comparing, their ranks, and whether each is a candidate."""
+    """The guesses worth comparing, their ranks, and whether each is a candidate.
+
+    Candidates are ranked first. Should the budget run out, the guesses not ranked by
+    then rank last.
+    """
     guesses = representatives(space, [guess for guess, _ in history])
-    chunk = max(1, _GUESS_CHUNK_CELLS // max(1, len(candidates)))
-    ranks = np.empty(len(guesses), dtype=np.float64)
-    for start in range(0, len(guesses), chunk):
-        block = guesses[start : start + chunk]
-        parts = histograms(space.scores(block, candidates), space.feedback_bins)
-        ranks[start : start + chunk] = ranking(parts)
     is_candidate = np.isin(guesses, candidates, assume_unique=True)
+    first = np.argsort(~is_candidate, kind="stable")
+    chunk = max(1, _GUESS_CHUNK_CELLS // max(1, len(candidates)))
+    ranks = np.full(len(guesses), np.inf, dtype=np.float64)
+    for start in range(0, len(guesses), chunk):
+        if start and budget is not None and budget.expired():
+            budget.ran_out()
+            break
+        rows = first[start : start + chunk]
+        parts = histograms(space.scores(guesses[rows], candidates), space.feedback_bins)
+        ranks[rows] = ranking(parts)
     return guesses, ranks, is_candidate
 
 
-def best_guess(space: CodeSpace, candidates: Indices, history: History, strategy: str) -> int:
-    """The guess a one-step strategy plays, with Knuth's tie-breaking."""
+def best_guess(
+    space: CodeSpace,
+    candidates: Indices,
+    history: History,
+    strategy: str,
+    budget: Budget | None = None,
+) -> int:
+    """The guess a one-step strategy plays, with Knuth's tie-breaking.
+
+    With a budget, the best guess ranked before it runs out.
+    """
     if len(candidates) <= 2:
         return int(candidates[0])
-    guesses, ranks, is_candidate = rank_guesses(space, candidates, history, RANKINGS[strategy])
+    ranked = rank_guesses(space, candidates, history, RANKINGS[strategy], budget)
+    guesses, ranks, is_candidate = ranked
     order = np.lexsort((guesses, ~is_candidate, ranks))
     return int(guesses[order[0]])
 

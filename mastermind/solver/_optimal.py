@@ -18,6 +18,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from mastermind.solver._budget import Budget
 from mastermind.solver._scoring import CodeSpace, Indices, Scores, histograms
 from mastermind.solver._symmetry import Symmetries
 
@@ -67,7 +68,7 @@ class GuessTable:
     """Whether rows are all codes of the game, so that its symmetries apply."""
 
 
-def _dense(scores: Scores, win: int, bins: int) -> tuple[Scores, int, int]:
+def dense(scores: Scores, win: int, bins: int) -> tuple[Scores, int, int]:
     present = np.zeros(bins, dtype=bool)
     present[np.unique(scores)] = True
     present[win] = True
@@ -80,7 +81,7 @@ def whole_game_table(space: CodeSpace) -> GuessTable:
     if not space.has_matrix:
         raise ValueError("The optimal search needs a game small enough to tabulate")
     everything = np.arange(space.size, dtype=np.intp)
-    scores, win, feedbacks = _dense(space.scores(None, everything), space.win, space.feedback_bins)
+    scores, win, feedbacks = dense(space.scores(None, everything), space.win, space.feedback_bins)
     return GuessTable(scores, everything, everything, everything, win, feedbacks, True)
 
 
@@ -113,9 +114,13 @@ def endgame_table(space: CodeSpace, candidates: Indices) -> GuessTable:
     first = np.sort(_distinct_rows(stacked))
     # the first row of each kind is the lowest-numbered guess, as ties are broken
     distinct, guesses = stacked[first], np.concatenate(kept_guesses)[first]
-    scores, win, feedbacks = _dense(distinct, space.win, space.feedback_bins)
+    scores, win, feedbacks = dense(distinct, space.win, space.feedback_bins)
     secret_rows = np.searchsorted(guesses, candidates)
     return GuessTable(scores, guesses, candidates, secret_rows, win, feedbacks, False)
+
+
+class OutOfTime(Exception):
+    """The search's budget ran out before it was done."""
 
 
 @attrs.frozen
@@ -148,6 +153,9 @@ class OptimalSearch:
         self.every_row = np.arange(len(self.table.guesses), dtype=np.intp)
         self.memo: dict[tuple[bytes, int], Entry] = {}
         self.nodes = 0
+        self.budget: Budget | None = None
+        """While set, the search raises ``OutOfTime`` once it runs out; what it has
+        learnt by then is kept."""
 
     @functools.cached_property
     def symmetries(self) -> Symmetries:
@@ -187,6 +195,8 @@ class OptimalSearch:
         if entry is not None and (entry.row >= 0 or entry.lower >= budget):
             return entry.lower
         self.nodes += 1
+        if self.budget is not None and self.nodes % 64 == 0 and self.budget.expired():
+            raise OutOfTime()
         perfect = self._perfect_guess(candidates) if size <= self.table.feedbacks else -1
         if perfect >= 0:
             self.memo[key] = Entry(bound, perfect)

@@ -7,7 +7,6 @@ numbered ``black * (length + 1) + white``, which fits a byte for any practical l
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from functools import cached_property
 
@@ -25,7 +24,10 @@ Indices = NDArray[np.intp]
 
 _MOST_PEGS = 15
 """The longest code whose feedback numbers fit a byte."""
-_MOST_CODES = 1 << 24
+MOST_TABULATED = 1 << 24
+"""The most codes a game may have for every one of them to be listed in a table."""
+_COUNTING_ROWS = 1 << 20
+"""How many codes' colour counts are worked out at once, to bound the temporaries."""
 _MATRIX_BYTES_LIMIT = 64 * 1024 * 1024
 """Above this the full guess-by-secret table is not kept; rows are scored on demand."""
 
@@ -33,9 +35,46 @@ _MATRIX_BYTES_LIMIT = 64 * 1024 * 1024
 def colour_counts(digits: Digits, colours: int) -> Digits:
     """How many pegs of each colour every code holds: one row per code."""
     counts = np.zeros((digits.shape[0], colours), dtype=np.uint8)
-    for colour in range(colours):
-        counts[:, colour] = (digits == colour).sum(axis=1)
+    for start in range(0, digits.shape[0], _COUNTING_ROWS):
+        block = digits[start : start + _COUNTING_ROWS]
+        for colour in range(colours):
+            np.sum(
+                block == colour,
+                axis=1,
+                dtype=np.uint8,
+                out=counts[start : start + len(block), colour],
+            )
     return counts
+
+
+def all_digits(colours: int, length: int) -> Digits:
+    """Every code in numbering order, written straight into one array.
+
+    Each position's column is the palette broadcast along that position's axis, so no
+    temporary larger than one row of colours is ever made.
+    """
+    table = np.empty((colours,) * length + (length,), dtype=np.uint8)
+    for position in range(length):
+        shape = [1] * length
+        shape[position] = colours
+        table[..., position] = np.arange(colours, dtype=np.uint8).reshape(shape)
+    return table.reshape(colours**length, length)
+
+
+def digits_of(numbers: NDArray[np.int64], colours: int, length: int) -> Digits:
+    """The colours of codes given by number, one row per code."""
+    digits = np.empty((len(numbers), length), dtype=np.uint8)
+    rest = np.asarray(numbers, dtype=np.int64).copy()
+    for position in range(length - 1, -1, -1):
+        rest, digits[:, position] = np.divmod(rest, colours)
+    return digits
+
+
+def numbers_of(digits: Digits, colours: int) -> NDArray[np.int64]:
+    """The numbers of codes given by their colours."""
+    weights = colours ** np.arange(digits.shape[1] - 1, -1, -1, dtype=np.int64)
+    numbers: NDArray[np.int64] = digits.astype(np.int64) @ weights
+    return numbers
 
 
 def score_block(
@@ -86,21 +125,38 @@ class CodeSpace:
             raise ValueError(f"The solver plays codes of 1 to {_MOST_PEGS} pegs, not {length}")
         if len(available_pegs) < 1 or len(set(available_pegs)) != len(available_pegs):
             raise ValueError("The palette needs at least one colour and no colour twice")
-        if len(available_pegs) ** length > _MOST_CODES:
-            raise ValueError(f"That game has more than {_MOST_CODES:,} codes, too many to play")
         self.pegs = tuple(available_pegs)
         self.length = length
         self.colours = len(self.pegs)
-        self.size = self.colours**length
+        self.size: int = self.colours**length
         self.win = length * (length + 1)
         self.feedback_bins = (length + 1) ** 2
         self._colour_number = {peg: number for number, peg in enumerate(self.pegs)}
 
+    @property
+    def tabulated(self) -> bool:
+        """Whether the game is small enough for every code to be listed."""
+        return self.size <= MOST_TABULATED
+
     @cached_property
     def digits(self) -> Digits:
-        """Every code, in numbering order."""
-        rows = itertools.product(range(self.colours), repeat=self.length)
-        return np.array(list(rows), dtype=np.uint8).reshape(self.size, self.length)
+        """Every code, in numbering order.
+
+        Raises:
+            ValueError: the game has more than ``MOST_TABULATED`` codes.
+        """
+        if not self.tabulated:
+            raise ValueError(
+                f"{self.length} pegs of {self.colours} colours make {self.size:,} codes,"
+                f" more than the {MOST_TABULATED:,} that can be listed"
+            )
+        return all_digits(self.colours, self.length)
+
+    @cached_property
+    def repeats_colour(self) -> NDArray[np.bool_]:
+        """Whether each code holds some colour twice."""
+        repeats: NDArray[np.bool_] = self.colour_counts.max(axis=1) > 1
+        return repeats
 
     @cached_property
     def colour_counts(self) -> Digits:
@@ -118,19 +174,22 @@ class CodeSpace:
         """Whether the whole guess-by-secret table is kept in memory."""
         return self._matrix is not None
 
-    def scores(self, guesses: Indices | None, secrets: Indices) -> Scores:
-        """Feedback numbers of the guesses (all codes if ``None``) against the secrets."""
+    def scores(self, guesses: Indices | None, secrets: Indices | None) -> Scores:
+        """Feedback numbers of the guesses against the secrets (``None``: every code)."""
         matrix = self._matrix
         if matrix is not None:
             rows = matrix if guesses is None else matrix[guesses]
-            return rows[:, secrets]
-        everything = guesses is None
+            return rows if secrets is None else rows[:, secrets]
+
+        def pick(table: Digits, numbers: Indices | None) -> Digits:
+            return table if numbers is None else table[numbers]
+
         return score_block(
-            self.digits if everything else self.digits[guesses],
-            self.digits[secrets],
+            pick(self.digits, guesses),
+            pick(self.digits, secrets),
             self.colours,
-            self.colour_counts if everything else self.colour_counts[guesses],
-            self.colour_counts[secrets],
+            pick(self.colour_counts, guesses),
+            pick(self.colour_counts, secrets),
         )
 
     def index(self, code: Code) -> int:
@@ -146,7 +205,18 @@ class CodeSpace:
 
     def code(self, number: int) -> Code:
         """The code with a given number."""
-        return Code(self.pegs[int(colour)] for colour in self.digits[number])
+        digits = digits_of(np.array([number], dtype=np.int64), self.colours, self.length)[0]
+        return self.code_of(digits)
+
+    def code_of(self, digits: Digits) -> Code:
+        """The code with the given colour numbers."""
+        return Code(self.pegs[int(colour)] for colour in digits)
+
+    def digits_of(self, code: Code) -> Digits:
+        """The colour numbers of a code; raises ``ValueError`` for a code outside this game."""
+        number = np.array([self.index(code)], dtype=np.int64)
+        digits: Digits = digits_of(number, self.colours, self.length)[0]
+        return digits
 
     def feedback_number(self, feedback: Feedback) -> int:
         """The number of a feedback."""
@@ -157,9 +227,14 @@ class CodeSpace:
         black, white = divmod(int(number), self.length + 1)
         return Feedback(black=black, white=white)
 
-    def consistent(self, history: Sequence[tuple[Code, Feedback]]) -> Indices:
-        """Numbers of the codes that could still be the secret after the history."""
+    def consistent(
+        self, history: Sequence[tuple[Code, Feedback]], *, unique: bool = False
+    ) -> Indices:
+        """Numbers of the codes that could still be the secret after the history; with
+        ``unique``, only codes that hold no colour twice."""
         candidates: Indices = np.arange(self.size, dtype=np.intp)
+        if unique:
+            candidates = candidates[~self.repeats_colour]
         for guess, feedback in history:
             row = self.scores(np.array([self.index(guess)], dtype=np.intp), candidates)[0]
             candidates = candidates[row == self.feedback_number(feedback)]

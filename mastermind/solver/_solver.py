@@ -3,21 +3,115 @@
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import attrs
+import numpy as np
 
 from mastermind.domain import CLASSIC_PEGS, Code, Feedback, score
-from mastermind.solver._scoring import CodeSpace
-from mastermind.solver._strategies import Strategy, play_every_secret, strategy_named
+from mastermind.solver._budget import Budget
+from mastermind.solver._heuristics import History
+from mastermind.solver._scoring import MOST_TABULATED, CodeSpace, Indices, numbers_of
+from mastermind.solver._strategies import (
+    BEST,
+    STRATEGY_NAMES,
+    Strategy,
+    play_every_secret,
+    strategy_named,
+)
+from mastermind.solver._wide import Wide
+
+BEST_TABLE_SIZE = 1 << 20
+"""The largest game ``"best"`` lists every code of; beyond it, codes that fit are searched for."""
+LISTED_CANDIDATES = 100_000
+"""The most codes ``Solver.candidates`` lists for a game too large to tabulate."""
+_POSITIONS_KEPT = 64
+
+
+@attrs.frozen
+class Hint:
+    """The guess a strategy makes next, and how many codes the board still allows."""
+
+    guess: Code
+    remaining: int | None
+    """How many codes could still be the secret; ``None`` when too many to count in the
+    time a hint may take."""
+    strategy: str
+    incomplete: bool = False
+    """Whether the time ran out before the strategy finished its search, so that the guess
+    is the best it found: it may not fit every key peg so far."""
+
+
+class _Tabled:
+    """Plays with every code of the game listed, so the candidates are known exactly."""
+
+    def __init__(self, space: CodeSpace, strategy: Strategy, unique: bool) -> None:
+        self.space = space
+        self.strategy = strategy
+        self.unique = unique
+        self._kept: OrderedDict[tuple[tuple[int, int], ...], Indices] = OrderedDict()
+
+    def candidates(self, history: History) -> Indices:
+        """The codes the history allows, worked out from the longest position kept."""
+        cut = len(history)
+        while cut > 0 and tuple(history[:cut]) not in self._kept:
+            cut -= 1
+        known: Indices | None = self._kept.get(tuple(history[:cut]))
+        if known is None and self.unique:
+            known = np.flatnonzero(~self.space.repeats_colour)
+        for step, (guess, feedback) in enumerate(history[cut:], start=cut + 1):
+            row = self.space.scores(np.array([guess], dtype=np.intp), known)[0]
+            fits = np.flatnonzero(row == feedback)
+            known = fits if known is None else known[fits]
+            self._kept[tuple(history[:step])] = known
+            while len(self._kept) > _POSITIONS_KEPT:
+                self._kept.popitem(last=False)
+        if known is None:
+            return np.arange(self.space.size, dtype=np.intp)
+        return known
+
+    def advise(self, history: History, budget: Budget) -> tuple[int, int | None]:
+        candidates = self.candidates(history)
+        if len(candidates) == 0:
+            raise ValueError(_NO_SECRET)
+        return self.strategy.choose(candidates, history, budget), len(candidates)
+
+
+class _Searched:
+    """Plays a game too large to list by searching for the codes that fit."""
+
+    def __init__(self, wide: Wide, *, any_fit: bool) -> None:
+        self.wide = wide
+        self.any_fit = any_fit
+
+    def candidates(self, history: History) -> Indices:
+        codes, complete = self.wide.clues(history).fitting(LISTED_CANDIDATES, Budget())
+        if not complete:
+            raise ValueError(f"More than {LISTED_CANDIDATES:,} codes fit; too many to list")
+        return numbers_of(codes, self.wide.space.colours).astype(np.intp)
+
+    def advise(self, history: History, budget: Budget) -> tuple[int, int | None]:
+        if self.any_fit:
+            return self.wide.any_fit(history, budget), None
+        return self.wide.advise(history, budget)
+
+
+_NO_SECRET = "No secret gives those feedbacks: one of them must be wrong"
 
 
 class Solver:
     """Chooses guesses for one game, by one strategy.
 
     ``strategy`` is one of ``STRATEGIES``; ``seed`` only matters to
-    ``"random-consistent"``. A solver keeps what it has worked out, so reusing one for
-    many games of the same kind is faster than making a new one each time.
+    ``"random-consistent"`` and to the draws ``"best"`` makes in large games. With
+    ``unique``, the secret holds no colour twice. ``budget`` caps the seconds of
+    processor time spent on each guess; a strategy that runs out answers the best guess
+    it found (see ``Hint.incomplete``). A solver keeps what it has worked out, so reusing
+    one for many games of the same kind is faster than making a new one each time.
+
+    ``"best"`` and ``"random-consistent"`` play games of any size; the other strategies
+    play games of up to ``MOST_TABULATED`` codes.
     """
 
     def __init__(
@@ -27,14 +121,62 @@ class Solver:
         length: int = 4,
         *,
         seed: int = 0,
+        unique: bool = False,
+        budget: float | None = None,
     ) -> None:
         self.strategy = strategy
+        self.unique = unique
+        self.budget = budget
         self.space = CodeSpace(available_pegs, length)
-        self._strategy: Strategy = strategy_named(strategy, self.space, seed)
+        if unique and length > self.space.colours:
+            raise ValueError(
+                f"No code of {length} pegs holds {self.space.colours} colours once each"
+            )
+        self._player = self._player_for(seed)
+
+    def _player_for(self, seed: int) -> _Tabled | _Searched:
+        space, name = self.space, self.strategy
+        if name not in STRATEGY_NAMES:
+            raise ValueError(
+                f"Unknown strategy {name!r}; choose one of {', '.join(STRATEGY_NAMES)}"
+            )
+        if name == BEST and space.size > BEST_TABLE_SIZE:
+            return _Searched(Wide(space, unique=self.unique, seed=seed), any_fit=False)
+        if name == "random-consistent" and not space.tabulated:
+            return _Searched(Wide(space, unique=self.unique, seed=seed), any_fit=True)
+        if not space.tabulated:
+            raise ValueError(
+                f"{name} plays games of at most {MOST_TABULATED:,} codes, and this one has"
+                f" {space.size:,}; choose best or random-consistent"
+            )
+        return _Tabled(space, strategy_named(name, space, seed, self.unique), self.unique)
+
+    def _numbered(self, history: Sequence[tuple[Code, Feedback]]) -> History:
+        return [
+            (self.space.index(guess), self.space.feedback_number(feedback))
+            for guess, feedback in history
+        ]
 
     def candidates(self, history: Sequence[tuple[Code, Feedback]]) -> list[Code]:
-        """Every code that could still be the secret after the history."""
-        return [self.space.code(int(number)) for number in self.space.consistent(history)]
+        """Every code that could still be the secret after the history.
+
+        Raises:
+            ValueError: a guess is not a code of this game, or, in a game too large to
+                list, more than ``LISTED_CANDIDATES`` codes could be the secret.
+        """
+        numbers = self._player.candidates(self._numbered(history))
+        return [self.space.code(int(number)) for number in numbers]
+
+    def advise(self, history: Sequence[tuple[Code, Feedback]]) -> Hint:
+        """The guess to make after ``history``, with how many codes are left.
+
+        Raises:
+            ValueError: a guess is not a code of this game, or no secret fits the
+                feedbacks.
+        """
+        budget = Budget(self.budget)
+        guess, remaining = self._player.advise(self._numbered(history), budget)
+        return Hint(self.space.code(guess), remaining, self.strategy, budget.exhausted)
 
     def next_guess(self, history: Sequence[tuple[Code, Feedback]]) -> Code:
         """The guess to make after ``history``, a sequence of guesses and their feedbacks.
@@ -43,14 +185,7 @@ class Solver:
             ValueError: a guess is not a code of this game, or no secret fits the
                 feedbacks.
         """
-        candidates = self.space.consistent(history)
-        if len(candidates) == 0:
-            raise ValueError("No secret gives those feedbacks: one of them must be wrong")
-        numbered = [
-            (self.space.index(guess), self.space.feedback_number(feedback))
-            for guess, feedback in history
-        ]
-        return self.space.code(self._strategy.choose(candidates, numbered))
+        return self.advise(history).guess
 
 
 def solve(
@@ -113,7 +248,10 @@ def evaluate(
     """Play every secret of the game with a strategy and report how many guesses it took."""
     started = time.perf_counter()
     solver = Solver(strategy, available_pegs, length, seed=seed)
-    solved = play_every_secret(solver.space, solver._strategy)
+    player = solver._player
+    if not isinstance(player, _Tabled):
+        raise ValueError(f"{solver.space.size:,} secrets are too many to play every one")
+    solved = play_every_secret(solver.space, player.strategy)
     seconds = time.perf_counter() - started
     return Evaluation(
         strategy=strategy,

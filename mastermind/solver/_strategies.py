@@ -7,17 +7,27 @@ from typing import Protocol
 
 import numpy as np
 
+from mastermind.solver._budget import Budget
 from mastermind.solver._heuristics import RANKINGS, History, best_guess, random_consistent_guess
-from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, OptimalSearch, endgame_table
+from mastermind.solver._optimal import (
+    UNLIMITED,
+    UNSOLVABLE,
+    OptimalSearch,
+    OutOfTime,
+    endgame_table,
+)
 from mastermind.solver._scoring import CodeSpace, Indices
-from mastermind.solver._tree import StrategyTree, shipped_tree
+from mastermind.solver._tree import StrategyTree, best_tree, shipped_tree
+from mastermind.solver._wide import Wide
 
+BEST = "best"
+"""The strongest strategy we have for each size of game."""
 OPTIMAL_STRATEGIES = {"optimal": None, "optimal-worst-5": 5}
 """Optimal strategies by name, with the most guesses any secret may take."""
 ENDGAME_STRATEGIES = {"entropy-endgame": "entropy"}
 """Heuristics that hand over to the optimal search for the last few candidates."""
 STRATEGY_NAMES = tuple(
-    sorted([*RANKINGS, "random-consistent", *OPTIMAL_STRATEGIES, *ENDGAME_STRATEGIES])
+    sorted([BEST, *RANKINGS, "random-consistent", *OPTIMAL_STRATEGIES, *ENDGAME_STRATEGIES])
 )
 
 ENDGAME_CANDIDATES = 30
@@ -34,9 +44,13 @@ _ENDGAMES_KEPT = 16
 
 
 class Strategy(Protocol):
-    """Chooses the next guess; ``candidates`` are the codes the history still allows."""
+    """Chooses the next guess; ``candidates`` are the codes the history still allows.
 
-    def choose(self, candidates: Indices, history: History) -> int: ...
+    A strategy that cannot finish within ``budget`` answers the best guess it found and
+    marks the budget as run out.
+    """
+
+    def choose(self, candidates: Indices, history: History, budget: Budget) -> int: ...
 
 
 class Heuristic:
@@ -46,8 +60,8 @@ class Heuristic:
         self.space = space
         self.name = name
 
-    def choose(self, candidates: Indices, history: History) -> int:
-        return best_guess(self.space, candidates, history, self.name)
+    def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
+        return best_guess(self.space, candidates, history, self.name, budget)
 
 
 class RandomConsistent:
@@ -56,7 +70,7 @@ class RandomConsistent:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def choose(self, candidates: Indices, history: History) -> int:
+    def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
         return random_consistent_guess(candidates, history, self.seed)
 
 
@@ -87,20 +101,27 @@ class Optimal:
             self._search = OptimalSearch(self.space, self.most_guesses or UNLIMITED)
         return self._search
 
-    def choose(self, candidates: Indices, history: History) -> int:
+    def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
         if self.tree is not None:
             node = self.tree.follow(history)
             if node is not None:
                 return node.guess
             if len(candidates) > _LIVE_SEARCH_CANDIDATES:
-                return self._fallback.choose(candidates, history)
+                return self._fallback.choose(candidates, history, budget)
         search = self.search()
         guesses_left = search.most_guesses - len(history)
         if guesses_left < 1:
-            return self._fallback.choose(candidates, history)
-        cost = search.cost(candidates, guesses_left, [guess for guess, _ in history])
+            return self._fallback.choose(candidates, history, budget)
+        search.budget = budget.share(0.7) if budget.seconds is not None else None
+        try:
+            cost = search.cost(candidates, guesses_left, [guess for guess, _ in history])
+        except OutOfTime:
+            budget.ran_out()
+            return self._fallback.choose(candidates, history, budget)
+        finally:
+            search.budget = None
         if cost >= UNSOLVABLE:
-            return self._fallback.choose(candidates, history)
+            return self._fallback.choose(candidates, history, budget)
         return search.guess(candidates, guesses_left)
 
 
@@ -118,9 +139,9 @@ class Endgame:
         self._opening = Heuristic(space, heuristic)
         self._searches: OrderedDict[tuple[tuple[int, int], ...], OptimalSearch] = OrderedDict()
 
-    def choose(self, candidates: Indices, history: History) -> int:
+    def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
         if len(candidates) > self.endgame:
-            return self._opening.choose(candidates, history)
+            return self._opening.choose(candidates, history, budget)
         among = np.sort(self.space.scores(candidates, candidates), axis=1)
         tells_all_apart = (among[:, 1:] != among[:, :-1]).all(axis=1)
         if tells_all_apart.any():
@@ -144,8 +165,37 @@ class Endgame:
         return search
 
 
-def strategy_named(name: str, space: CodeSpace, seed: int = 0) -> Strategy:
+class Best:
+    """The strongest strategy we have for the game's size.
+
+    The optimal tree where one is shipped, else the record tree; the optimal search for
+    games small enough to search on the spot; elsewhere, and off a tree, a code that fits
+    every key peg so far, chosen as ``Wide`` does. A unique game is always played by
+    ``Wide``, whose guesses never repeat a colour.
+    """
+
+    def __init__(self, space: CodeSpace, seed: int = 0, unique: bool = False) -> None:
+        self.space = space
+        self.tree = None if unique else best_tree(space.colours, space.length)
+        self.wide = Wide(space, unique=unique, seed=seed)
+        self._search: Optimal | None = None
+        if not unique and space.size <= _LIVE_SEARCH_GAME_SIZE:
+            self._search = Optimal(space, None)
+
+    def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
+        if self.tree is not None:
+            node = self.tree.follow(history)
+            if node is not None:
+                return node.guess
+        if self._search is not None:
+            return self._search.choose(candidates, history, budget)
+        return self.wide.among(candidates, history, budget)
+
+
+def strategy_named(name: str, space: CodeSpace, seed: int = 0, unique: bool = False) -> Strategy:
     """The strategy of a name in ``STRATEGY_NAMES``."""
+    if name == BEST:
+        return Best(space, seed, unique)
     if name in RANKINGS:
         return Heuristic(space, name)
     if name == "random-consistent":
@@ -162,7 +212,7 @@ def play_every_secret(space: CodeSpace, strategy: Strategy) -> dict[int, int]:
     solved: dict[int, int] = {}
 
     def play(candidates: Indices, history: History) -> None:
-        guess = strategy.choose(candidates, history)
+        guess = strategy.choose(candidates, history, Budget())
         for feedback, part in space.partition(guess, candidates).items():
             if feedback == space.win:
                 solved[len(history) + 1] = solved.get(len(history) + 1, 0) + 1

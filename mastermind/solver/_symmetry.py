@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 
 import numpy as np
 from numpy.typing import NDArray
 
-from mastermind.solver._scoring import CodeSpace, Digits, Indices
+from mastermind.solver._scoring import CodeSpace, Digits, Indices, numbers_of
 
 _MOST_POSITIONS_TO_PERMUTE = 7
 
@@ -49,9 +50,30 @@ def _relabel_unseen(digits: Digits, unseen: list[int], colours: int) -> Digits:
     return result
 
 
+def colour_patterns(length: int, colours: int, unique: bool) -> Iterator[list[int]]:
+    """One code of each colour pattern: the first colour most often, then the next..."""
+
+    def partitions(left: int, largest: int) -> Iterator[list[int]]:
+        if left == 0:
+            yield []
+            return
+        for part in range(min(left, largest), 0, -1):
+            for rest in partitions(left - part, part):
+                yield [part, *rest]
+
+    for sizes in partitions(length, 1 if unique else length):
+        if len(sizes) <= colours:
+            yield [colour for colour, size in enumerate(sizes) for _ in range(size)]
+
+
 def representatives(space: CodeSpace, history: list[int]) -> Indices:
     """The lowest-numbered guess of each class of interchangeable guesses."""
-    guesses = space.digits[np.array(history, dtype=np.intp)] if history else space.digits[:0]
+    if not history:
+        # Every symmetry applies: one code of each colour pattern is all there is.
+        patterns = np.array(list(colour_patterns(space.length, space.colours, False)))
+        numbers = numbers_of(patterns.astype(np.uint8), space.colours)
+        return np.sort(numbers).astype(np.intp)
+    guesses = space.digits[np.array(history, dtype=np.intp)]
     seen = set(guesses.ravel().tolist())
     unseen = [colour for colour in range(space.colours) if colour not in seen]
     permutations = _position_permutations(guesses, space.length)

@@ -130,14 +130,24 @@ def shipped_tree_name(colours: int, length: int, most_guesses: int | None) -> st
     return f"optimal_{length}x{colours}{limit}.json.gz"
 
 
+def record_tree_name(colours: int, length: int) -> str:
+    """The file name of the best tree known to us for a game with no proven optimum."""
+    return f"record_{length}x{colours}.json.gz"
+
+
 @functools.cache
-def shipped_tree(colours: int, length: int, most_guesses: int | None) -> StrategyTree | None:
-    """A tree shipped with the package for this game, if there is one; read once."""
-    resource = (
-        resources.files("mastermind.solver")
-        / "data"
-        / shipped_tree_name(colours, length, most_guesses)
-    )
+def _packaged(name: str) -> StrategyTree | None:
+    resource = resources.files("mastermind.solver") / "data" / name
     if not resource.is_file():
         return None
     return StrategyTree.read(resource.read_bytes())
+
+
+def shipped_tree(colours: int, length: int, most_guesses: int | None) -> StrategyTree | None:
+    """The optimal tree shipped with the package for this game, if there is one; read once."""
+    return _packaged(shipped_tree_name(colours, length, most_guesses))
+
+
+def best_tree(colours: int, length: int) -> StrategyTree | None:
+    """The strongest tree shipped for this game: the optimal one, else the record one."""
+    return shipped_tree(colours, length, None) or _packaged(record_tree_name(colours, length))

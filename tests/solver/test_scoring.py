@@ -1,11 +1,20 @@
 import itertools
+import tracemalloc
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from mastermind import CLASSIC_PEGS, Code, Feedback, score
-from mastermind.solver._scoring import CodeSpace, histograms, score_block
+from mastermind.solver._scoring import (
+    CodeSpace,
+    all_digits,
+    digits_of,
+    histograms,
+    numbers_of,
+    score_block,
+)
 
 
 @st.composite
@@ -77,3 +86,45 @@ def test_codes_outside_the_game_are_refused() -> None:
         except ValueError:
             continue
         raise AssertionError(f"{code} was accepted")
+
+
+def test_every_code_is_listed_in_numbering_order_as_itertools_would() -> None:
+    for colours, length in [(1, 3), (3, 1), (6, 4), (5, 5)]:
+        expected = np.array(list(itertools.product(range(colours), repeat=length)), dtype=np.uint8)
+        assert np.array_equal(all_digits(colours, length), expected)
+
+
+def test_code_numbers_and_colours_convert_both_ways_beyond_what_can_be_listed() -> None:
+    numbers = np.array([0, 1, 20**10 - 1, 123456789012], dtype=np.int64)
+    digits = digits_of(numbers, 20, 10)
+    assert np.array_equal(numbers_of(digits, 20), numbers)
+    assert digits[2].tolist() == [19] * 10
+
+
+def test_listing_every_code_and_its_colour_counts_peaks_within_twice_the_tables() -> None:
+    space = CodeSpace([str(number) for number in range(8)], 7)
+    tracemalloc.start()
+    try:
+        tables = space.digits.nbytes + space.colour_counts.nbytes
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert tables == 8**7 * (7 + 8)
+    assert peak <= 2 * tables
+
+
+def test_a_game_too_large_to_list_still_numbers_its_codes_but_lists_none() -> None:
+    space = CodeSpace([str(number) for number in range(20)], 10)
+    assert space.size == 20**10
+    assert not space.tabulated
+    code = Code(str(colour) for colour in (19, 0, 3, 3, 3, 3, 3, 3, 3, 7))
+    assert space.code(space.index(code)) == code
+    with pytest.raises(ValueError, match="more than the 16,777,216"):
+        _ = space.digits
+
+
+def test_unique_games_leave_only_codes_without_a_colour_twice() -> None:
+    space = CodeSpace(CLASSIC_PEGS, 4)
+    candidates = space.consistent([], unique=True)
+    assert len(candidates) == 6 * 5 * 4 * 3
+    assert all(len(set(space.code(int(number)).pegs)) == 4 for number in candidates)

@@ -111,3 +111,82 @@ def test_the_solver_package_exports_a_small_sorted_public_face() -> None:
         mastermind.solver.__all__
     )
     assert all(hasattr(mastermind.solver, name) for name in mastermind.solver.__all__)
+
+
+TWENTY = [f"colour {number}" for number in range(20)]
+
+
+def test_best_plays_the_classic_game_by_its_optimal_tree() -> None:
+    assert evaluate("best").total == evaluate("optimal").total == 5625
+
+
+def test_best_searches_small_games_on_the_spot_as_optimal_does() -> None:
+    assert evaluate("best", ["a", "b", "c"], 3).total == 73
+
+
+def test_best_beats_a_random_code_that_fits_where_no_tree_is_shipped() -> None:
+    pegs = [f"colour {number}" for number in range(7)]
+    best = evaluate("best", pegs, 4)
+    assert best.total < evaluate("random-consistent", pegs, 4).total
+    assert best.worst <= 8
+
+
+def test_best_guesses_only_codes_that_fit_past_the_opening_of_the_largest_game() -> None:
+    secret = Code(TWENTY[(7 * n + 3) % 20] for n in range(10))
+    solver = Solver("best", TWENTY, 10, budget=0.8)
+    history: list[tuple[Code, Feedback]] = []
+    for _ in range(4):
+        hint = solver.advise(history)
+        assert not hint.incomplete
+        assert hint.remaining is None or hint.remaining >= 1
+        assert all(score(hint.guess, guess) == feedback for guess, feedback in history)
+        history.append((hint.guess, score(secret, hint.guess)))
+
+
+def test_random_consistent_plays_the_largest_game_with_codes_that_fit() -> None:
+    secret = Code(TWENTY[(3 * n + 1) % 20] for n in range(10))
+    solver = Solver("random-consistent", TWENTY, 10, seed=2)
+    history: list[tuple[Code, Feedback]] = []
+    for _ in range(3):
+        guess = solver.next_guess(history)
+        assert all(score(guess, earlier) == feedback for earlier, feedback in history)
+        history.append((guess, score(secret, guess)))
+
+
+def test_codes_of_the_largest_game_are_not_listed_while_too_many_fit() -> None:
+    with pytest.raises(ValueError, match="too many to list"):
+        Solver("best", TWENTY, 10).candidates([])
+
+
+def test_a_strategy_that_lists_every_code_refuses_a_game_too_large_to_list() -> None:
+    with pytest.raises(ValueError, match="choose best or random-consistent"):
+        Solver("entropy", TWENTY, 10)
+
+
+@pytest.mark.parametrize("strategy", ["best", "random-consistent"])
+def test_a_unique_game_is_played_without_repeating_a_colour(strategy: str) -> None:
+    secret = Code.parse("OBYR")
+    solver = Solver(strategy, unique=True)
+    assert len(solver.candidates([])) == 360
+    history: list[tuple[Code, Feedback]] = []
+    while not history or history[-1][0] != secret:
+        guess = solver.next_guess(history)
+        assert len(set(guess.pegs)) == 4
+        history.append((guess, score(secret, guess)))
+
+
+def test_a_heuristic_out_of_time_answers_the_best_candidate_ranked_and_says_so() -> None:
+    pegs = [f"colour {number}" for number in range(8)]
+    secret = Code.of(*(pegs[number] for number in (7, 3, 3, 0, 5, 1)))
+    solver = Solver("entropy", pegs, 6, budget=0.0)
+    history = [(Code.of(*pegs[:6]), score(secret, Code.of(*pegs[:6])))]
+    hint = solver.advise(history)
+    assert hint.incomplete
+    assert hint.guess in solver.candidates(history)
+
+
+def test_with_time_to_spare_a_hint_is_complete_and_the_same_as_without_a_limit() -> None:
+    history = [(Code.parse("RRGB"), Feedback.parse("B W"))]
+    limited = Solver("entropy", budget=30.0).advise(history)
+    assert not limited.incomplete
+    assert limited.guess == Solver("entropy").next_guess(history)
