@@ -70,13 +70,17 @@ def rank_guesses(
     history: History,
     ranking: Ranking,
     budget: Budget | None = None,
+    unique: bool = False,
 ) -> tuple[Indices, NDArray[np.float64], NDArray[np.bool_]]:
-    """The guesses worth comparing, their ranks, and whether each is a candidate.
+    """The guesses worth comparing, their ranks, and whether each is a candidate; with
+    ``unique``, only guesses that hold no colour twice.
 
     Candidates are ranked first. Should the budget run out, the guesses not ranked by
     then rank last.
     """
     guesses = representatives(space, [guess for guess, _ in history])
+    if unique:
+        guesses = guesses[~space.repeats_colour[guesses]]
     is_candidate = np.isin(guesses, candidates, assume_unique=True)
     first = np.argsort(~is_candidate, kind="stable")
     chunk = max(1, _GUESS_CHUNK_CELLS // max(1, len(candidates)))
@@ -97,6 +101,7 @@ def best_guess(
     history: History,
     strategy: str,
     budget: Budget | None = None,
+    unique: bool = False,
 ) -> int:
     """The guess a one-step strategy plays, with Knuth's tie-breaking.
 
@@ -104,7 +109,7 @@ def best_guess(
     """
     if len(candidates) <= 2:
         return int(candidates[0])
-    ranked = rank_guesses(space, candidates, history, RANKINGS[strategy], budget)
+    ranked = rank_guesses(space, candidates, history, RANKINGS[strategy], budget, unique)
     guesses, ranks, is_candidate = ranked
     order = np.lexsort((guesses, ~is_candidate, ranks))
     return int(guesses[order[0]])

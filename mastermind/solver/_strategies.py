@@ -54,14 +54,15 @@ class Strategy(Protocol):
 
 
 class Heuristic:
-    """A one-step strategy of ``RANKINGS``."""
+    """A one-step strategy of ``RANKINGS``; in a unique game its guesses hold no colour twice."""
 
-    def __init__(self, space: CodeSpace, name: str) -> None:
+    def __init__(self, space: CodeSpace, name: str, unique: bool = False) -> None:
         self.space = space
         self.name = name
+        self.unique = unique
 
     def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
-        return best_guess(self.space, candidates, history, self.name, budget)
+        return best_guess(self.space, candidates, history, self.name, budget, self.unique)
 
 
 class RandomConsistent:
@@ -197,7 +198,12 @@ def strategy_named(name: str, space: CodeSpace, seed: int = 0, unique: bool = Fa
     if name == BEST:
         return Best(space, seed, unique)
     if name in RANKINGS:
-        return Heuristic(space, name)
+        return Heuristic(space, name, unique)
+    if unique and name != "random-consistent":
+        raise ValueError(
+            f"{name} plays guesses that may hold a colour twice; in a game where no colour"
+            " repeats, choose best, random-consistent or a one-step heuristic"
+        )
     if name == "random-consistent":
         return RandomConsistent(seed)
     if name in OPTIMAL_STRATEGIES:

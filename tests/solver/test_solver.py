@@ -190,3 +190,21 @@ def test_with_time_to_spare_a_hint_is_complete_and_the_same_as_without_a_limit()
     limited = Solver("entropy", budget=30.0).advise(history)
     assert not limited.incomplete
     assert limited.guess == Solver("entropy").next_guess(history)
+
+
+@pytest.mark.parametrize("strategy", ["knuth", "entropy"])
+def test_a_one_step_heuristic_in_a_unique_game_never_repeats_a_colour(strategy: str) -> None:
+    secret = Code.parse("PGYB")
+    guesses = []
+    solver = Solver(strategy, unique=True)
+    history: list[tuple[Code, Feedback]] = []
+    while not history or history[-1][0] != secret:
+        guess = solver.next_guess(history)
+        guesses.append(guess)
+        history.append((guess, score(secret, guess)))
+    assert all(len(set(guess.pegs)) == 4 for guess in guesses)
+
+
+def test_the_searches_refuse_a_unique_game_and_name_the_strategies_that_play_it() -> None:
+    with pytest.raises(ValueError, match="choose best"):
+        Solver("optimal", unique=True)
