@@ -9,8 +9,10 @@ extended a block at a time with numpy, depth first, which bounds the memory and 
 the search complete: when it ends, every code that fits has been found.
 
 Where far too many codes fit to list, ``sample`` draws some with a beam of partial codes
-thinned at random at every peg, and ``closest`` looks for the code that misses the key
-pegs by least when no search finds one that fits in time.
+thinned at random at every peg. Late in a large game, where codes that fit are few and
+far apart, ``search_locally`` finds them faster: it changes codes a peg at a time
+towards fewer missed key pegs, and also answers the code that misses by least should
+none fit in time.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ Counts = NDArray[np.int16]
 _BLOCK = 1024
 """Partial codes extended at once: each block's tables stay a few megabytes."""
 _CLOSEST_STARTS = 32
-"""Codes improved side by side when looking for the closest fit."""
+"""Codes improved side by side by the local search."""
+_STALE_MOVES = 30
+"""Moves without improvement after which the local search starts a code afresh."""
 
 
 @attrs.frozen
@@ -165,25 +169,49 @@ class Clues:
         total: NDArray[np.int64] = missed.sum(axis=1)
         return total
 
-    def closest(self, rng: np.random.Generator, budget: Budget) -> Digits:
-        """The code found, by changing one peg at a time, whose key pegs miss by least."""
+    def search_locally(
+        self, want: int, rng: np.random.Generator, budget: Budget
+    ) -> tuple[Digits, Digits]:
+        """Codes that fit found by changing codes a peg or a swap at a time, and the code
+        found that misses the key pegs by least.
+
+        Each of a few codes moves to its best neighbour, sideways too, and starts afresh
+        once it fits or has stopped improving; the search ends with ``want`` codes that
+        fit or when the budget runs out.
+        """
         codes = self.random_codes(_CLOSEST_STARTS, rng)
         misses = self.misses(codes)
-        while not budget.expired() and misses.min() > 0:
+        best, best_misses = codes[int(misses.argmin())].copy(), int(misses.min())
+        stale = np.zeros(len(codes), dtype=np.int64)
+        found: list[Digits] = []
+        rows = np.arange(len(codes))
+        while True:
+            fitting = misses == 0
+            if fitting.any():
+                found.append(codes[fitting].copy())
+            renew = fitting | (stale > _STALE_MOVES)
+            if renew.any():
+                codes[renew] = self.random_codes(int(renew.sum()), rng)
+                misses[renew] = self.misses(codes[renew])
+                stale[renew] = 0
+            if sum(map(len, found)) >= want or budget.expired():
+                break
             neighbours = self._neighbours(codes)
             scored = self.misses(neighbours.reshape(-1, self.length)).reshape(len(codes), -1)
-            best = scored.argmin(axis=1)
-            better = scored[np.arange(len(codes)), best] < misses
-            codes[better] = neighbours[better, best[better]]
-            misses[better] = scored[better, best[better]]
-            stuck = ~better
-            codes[stuck] = self.random_codes(int(stuck.sum()), rng)
-            misses[stuck] = self.misses(codes[stuck])
-        result: Digits = codes[int(misses.argmin())]
-        return result
+            choice = np.argmin(scored + rng.random(scored.shape), axis=1)
+            moved = scored[rows, choice]
+            accept = moved <= misses
+            stale[moved < misses] = 0
+            stale[moved >= misses] += 1
+            codes[accept] = neighbours[accept, choice[accept]]
+            misses[accept] = moved[accept]
+            if misses.min() < best_misses:
+                best, best_misses = codes[int(misses.argmin())].copy(), int(misses.min())
+        fits = np.unique(np.concatenate(found), axis=0) if found else self._stacked([])
+        return fits, best
 
     def _neighbours(self, codes: Digits) -> Digits:
-        """Every code one peg away from each code: one block of rows per code."""
+        """Every code one peg or one swap away from each code: one block of rows per code."""
         changes = np.repeat(codes[:, None, :], self.length * self.colours, axis=1)
         positions = np.repeat(np.arange(self.length), self.colours)
         colours = np.tile(np.arange(self.colours, dtype=np.uint8), self.length)
@@ -192,7 +220,12 @@ class Clues:
             repeats = colour_counts(changes.reshape(-1, self.length), self.colours).max(axis=1) > 1
             repeats = repeats.reshape(len(codes), -1)
             changes[repeats] = codes.repeat(repeats.sum(axis=1), axis=0)
-        return changes
+        first, second = np.triu_indices(self.length, 1)
+        swaps = np.repeat(codes[:, None, :], len(first), axis=1)
+        pairs = np.arange(len(first))
+        swaps[:, pairs, first] = codes[:, second]
+        swaps[:, pairs, second] = codes[:, first]
+        return np.concatenate([changes, swaps], axis=1)
 
     def random_codes(self, count: int, rng: np.random.Generator) -> Digits:
         """Codes drawn uniformly from the game, with no colour twice in a unique game."""

@@ -12,8 +12,9 @@ key peg so far, chosen among those that fit by how it would split them (Berghman
 - The first guess is chosen among the colour patterns (``AABC``, ``ABCD``, ...): every
   code of a pattern splits the game alike, so one of each is all there is to compare.
 
-When no code that fits turns up within the budget, the answer is the code found that
-misses the key pegs by least, and the budget is marked as run out.
+Late in a large game, when the beam finds few codes that fit, a local search looks for
+more. When no code that fits turns up within the budget, the answer is the code found
+that misses the key pegs by least, and the budget is marked as run out.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ _RANKING_CELLS = 4 * 1024 * 1024
 
 _COMPARED_CELLS = 12 * 1024 * 1024
 """Most guess-secret scores worked out for one guess: about a quarter of a second."""
-_CLOSEST_SECONDS = 0.1
-"""Time for the closest code, taken beyond a budget that has run out."""
+_FEW_FITS = 50
+"""Fewer codes that fit than this, drawn by the beam, call for the local search too."""
 
 _rank = RANKINGS["entropy"]
 
@@ -122,39 +123,28 @@ class Wide:
             if len(codes) == 0:
                 raise ValueError("No secret gives those feedbacks: one of them must be wrong")
             return self.choose_exactly(codes, rng, budget), len(codes)
-        drawn = clues.sample(SECRETS, rng, budget.share(0.5))
+        drawn = clues.sample(SECRETS, rng, budget.share(0.4))
         if len(drawn) < GUESSES:
             drawn = np.unique(np.concatenate([drawn, codes[:SECRETS]]), axis=0)
-        if len(drawn) == 0:
-            return self._hardest(clues, rng, budget), None
+        if len(drawn) < _FEW_FITS:
+            found, closest = clues.search_locally(GUESSES, rng, budget.share(0.8))
+            drawn = np.unique(np.concatenate([drawn, found]), axis=0)
+            if len(drawn) == 0:
+                budget.ran_out()
+                return int(numbers_of(closest[None, :], colours)[0]), None
         return self._choose_sampled(drawn, rng, budget), None
 
     def any_fit(self, history: History, budget: Budget) -> int:
         """A code that fits, drawn at random: the same whenever the same position recurs."""
         rng = _seeded(self.seed, history)
         clues = self.clues(history)
-        if not history:
-            return int(numbers_of(clues.random_codes(1, rng), self.space.colours)[0])
-        drawn = clues.sample(GUESSES, rng, budget.share(0.5))
+        drawn = clues.sample(GUESSES, rng, budget.share(0.4))
         if len(drawn) == 0:
-            return self._hardest(clues, rng, budget)
+            drawn, closest = clues.search_locally(1, rng, budget)
+            if len(drawn) == 0:
+                budget.ran_out()
+                drawn = closest[None, :]
         return int(numbers_of(drawn[rng.integers(len(drawn))][None, :], self.space.colours)[0])
-
-    def _hardest(self, clues: Clues, rng: np.random.Generator, budget: Budget) -> int:
-        """A code that fits, searched for with the time left, or failing that the closest.
-
-        Raises:
-            ValueError: the search finished, and no code fits.
-        """
-        while not budget.expired():
-            codes, complete = clues.fitting(1, budget.share(0.5), rng)
-            if len(codes):
-                return int(numbers_of(codes[:1], self.space.colours)[0])
-            if complete:
-                raise ValueError("No secret gives those feedbacks: one of them must be wrong")
-        budget.ran_out()
-        closest = clues.closest(rng, Budget(_CLOSEST_SECONDS))
-        return int(numbers_of(closest[None, :], self.space.colours)[0])
 
     def choose_exactly(self, codes: Digits, rng: np.random.Generator, budget: Budget) -> int:
         """The guess for a position where ``codes``, in numbering order, are all that fit."""

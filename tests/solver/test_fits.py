@@ -83,12 +83,22 @@ def test_clues_from_contradicting_key_pegs_leave_nothing_to_find() -> None:
     assert len(codes) == 0
 
 
-def test_the_closest_code_misses_by_least_and_is_a_fit_when_one_is_easy_to_reach() -> None:
+def test_the_local_search_finds_distinct_codes_that_fit_late_in_a_large_game() -> None:
     rng = np.random.default_rng(5)
-    secret = rng.integers(0, 8, 6, dtype=np.uint8)
-    clues = clues_for(8, secret, rng.integers(0, 8, (5, 6), dtype=np.uint8))
-    closest = clues.closest(np.random.default_rng(1), Budget(0.5))
+    secret = rng.integers(0, 20, 10, dtype=np.uint8)
+    clues = clues_for(20, secret, rng.integers(0, 20, (9, 10), dtype=np.uint8))
+    found, closest = clues.search_locally(5, np.random.default_rng(1), Budget(5.0))
+    assert len(found) >= 5
+    assert (clues.misses(found) == 0).all()
     assert clues.misses(closest[None, :])[0] == 0
+
+
+def test_the_local_search_answers_the_closest_code_when_none_fits() -> None:
+    guess = np.array([0, 1, 2, 3], dtype=np.uint8)
+    clues = Clues(6, 4, [(guess, 4, 0), (guess, 0, 0)])
+    found, closest = clues.search_locally(1, np.random.default_rng(0), Budget(0.05))
+    assert len(found) == 0
+    assert clues.misses(closest[None, :])[0] == clues.misses(all_digits(6, 4)).min() > 0
 
 
 def test_random_codes_of_a_unique_game_never_repeat_a_colour() -> None:
