@@ -195,7 +195,7 @@ class OptimalSearch:
         if entry is not None and (entry.row >= 0 or entry.lower >= budget):
             return entry.lower
         self.nodes += 1
-        if self.budget is not None and self.nodes % 64 == 0 and self.budget.expired():
+        if self.budget is not None and self.nodes % 64 == 1 and self.budget.expired():
             raise OutOfTime()
         perfect = self._perfect_guess(candidates) if size <= self.table.feedbacks else -1
         if perfect >= 0:

@@ -150,7 +150,14 @@ class Endgame:
             return int(candidates[int(np.argmax(tells_all_apart))])
         search = self._search_for(candidates, history)
         columns = np.searchsorted(search.table.secrets, candidates)
-        search.cost(columns, UNLIMITED, [])
+        search.budget = budget.share(0.8) if budget.seconds is not None else None
+        try:
+            search.cost(columns, UNLIMITED, [])
+        except OutOfTime:
+            budget.ran_out()
+            return self._opening.choose(candidates, history, budget)
+        finally:
+            search.budget = None
         return search.guess(columns, UNLIMITED)
 
     def _search_for(self, candidates: Indices, history: History) -> OptimalSearch:

@@ -208,3 +208,17 @@ def test_a_one_step_heuristic_in_a_unique_game_never_repeats_a_colour(strategy: 
 def test_the_searches_refuse_a_unique_game_and_name_the_strategies_that_play_it() -> None:
     with pytest.raises(ValueError, match="choose best"):
         Solver("optimal", unique=True)
+
+
+@pytest.mark.parametrize("strategy", ["optimal", "entropy-endgame"])
+def test_a_search_out_of_time_answers_its_heuristic_guess_and_says_so(strategy: str) -> None:
+    pegs = ["a", "b", "c", "d", "e"]
+    history = [
+        (Code.parse("a b c d", pegs), Feedback.parse("W W W")),
+        (Code.parse("c c d d", pegs), Feedback.parse("W")),
+    ]
+    limited = Solver(strategy, pegs, 4, budget=0.0).advise(history)
+    assert limited.incomplete
+    assert limited.guess in {
+        Solver(name, pegs, 4).next_guess(history) for name in ("most-parts", "entropy")
+    }
