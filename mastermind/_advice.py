@@ -48,7 +48,13 @@ class SolverMissing(HintUnavailable):
 
 
 class SolverHints:
-    """The solver's advice, by the best strategy for each game or by one named.
+    """The solver's advice, by its ``"best"`` strategy, which plays every game the rules
+    allow, or by one named.
+
+    Each hint is the solver's own, with every field of the port's ``Hint``: the codes
+    ``remaining`` are ``None`` when too many to count in the time a hint may take, and
+    ``incomplete`` says that the time ran out before the search finished. A strategy other
+    than the best, asked for a game too large for it, is refused with ``HintUnavailable``.
 
     Safe to share between threads: each advisor guards its own solvers.
     """

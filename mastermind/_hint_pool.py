@@ -20,7 +20,7 @@ import time
 import attrs
 
 from mastermind._advice import SolverHints
-from mastermind._hint_worker import Answer, HintWorker, PooledHint, Request
+from mastermind._hint_worker import Answer, HintWorker, PooledHint, Request, SourceMaker
 from mastermind.domain import DecodingBoard
 from mastermind.service import (
     HintAbandoned,
@@ -53,11 +53,23 @@ class HintPool:
     ``HintAbandoned``. Workers start on the first hint that needs them and keep their
     solvers between hints. Whether a game is offered hints is answered here, at once.
 
+    Each worker asks the code breaker ``source`` makes from the seed: the solver's, unless
+    another is named (a class or function the worker imports by name, as a test's fake).
+    A hint crosses back with every field of the port's ``Hint``: its guess, the codes
+    ``remaining`` (``None`` when too many to count), its ``strategy`` and whether it is
+    ``incomplete``.
+
     Safe to share between threads: each asking thread waits for its own hint.
     """
 
     def __init__(
-        self, workers: int, *, queue: int = 0, seconds: float = 10.0, seed: int = 0
+        self,
+        workers: int,
+        *,
+        queue: int = 0,
+        seconds: float = 10.0,
+        seed: int = 0,
+        source: SourceMaker = SolverHints,
     ) -> None:
         if workers < 1:
             raise ValueError(f"A pool of hints needs at least one worker, not {workers}")
@@ -65,11 +77,11 @@ class HintPool:
             raise ValueError("A pool of hints needs a queue of 0 or more and a time limit")
         self.seconds = seconds
         self._capacity = workers + queue
-        self._local = SolverHints(seed=seed)
+        self._local = source(seed=seed)
         # A fresh interpreter for each worker: the server has threads, whose locks ``fork``
         # would copy in whatever state they were in.
         context = multiprocessing.get_context("spawn")
-        self._workers = tuple(HintWorker(context, seed) for _ in range(workers))
+        self._workers = tuple(HintWorker(context, seed, source) for _ in range(workers))
         self._lock = threading.Lock()
         self._idle = list(self._workers)
         self._waiting: collections.deque[_Turn] = collections.deque()

@@ -1,5 +1,6 @@
 """One process that works out hints, one at a time, and the plain data it is asked and
-answers with, so that nothing but tuples and strings crosses between processes."""
+answers with, so that nothing but tuples, strings, numbers and flags crosses between
+processes."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext
 from multiprocessing.process import BaseProcess
+from typing import Protocol
 
 import attrs
 
 from mastermind._advice import SolverHints, SolverMissing
 from mastermind.domain import BoardRow, Code, DecodingBoard, Feedback, Outcome
-from mastermind.service import HintsBusy, HintUnavailable
+from mastermind.service import HintsBusy, HintSource, HintUnavailable
 
 READY = "ready"
 STARTUP_SECONDS = 60.0
@@ -31,13 +33,24 @@ Row = tuple[tuple[str, ...], int, int]
 """A guess's colours, then its black and white key pegs."""
 
 
+class SourceMaker(Protocol):
+    """What makes a worker's code breaker from its seed: ``SolverHints`` itself, or another
+    class or function found by name in the worker (a test's fake), never an instance."""
+
+    def __call__(self, *, seed: int) -> HintSource: ...
+
+
 @attrs.frozen
 class PooledHint:
-    """A worker's hint, rebuilt in the asking process."""
+    """A worker's hint, rebuilt in the asking process with every field of the port's
+    ``Hint``."""
 
     guess: Code
-    remaining: int
+    remaining: int | None
+    """How many codes could still be the secret; ``None`` when too many to count."""
     strategy: str
+    incomplete: bool = False
+    """Whether the time ran out before the search finished: the guess is the best found."""
 
 
 @attrs.frozen
@@ -83,15 +96,16 @@ class Answer:
     """A hint, or the name of the refusal that stands in for it and its message."""
 
     guess: tuple[str, ...] = ()
-    remaining: int = 0
+    remaining: int | None = 0
     strategy: str = ""
+    incomplete: bool = False
     refusal: str | None = None
     message: str = ""
 
     def hint(self) -> PooledHint:
         """The hint, or the error the worker met, raised again here."""
         if self.refusal is None:
-            return PooledHint(Code(self.guess), self.remaining, self.strategy)
+            return PooledHint(Code(self.guess), self.remaining, self.strategy, self.incomplete)
         if self.refusal == "solver-missing":
             raise SolverMissing()
         if self.refusal == "unavailable":
@@ -107,9 +121,10 @@ class HintWorker:
     Its asker starts, asks and stops it; ``retire`` alone may come from another thread.
     """
 
-    def __init__(self, context: SpawnContext, seed: int) -> None:
+    def __init__(self, context: SpawnContext, seed: int, source: SourceMaker = SolverHints) -> None:
         self._context = context
         self._seed = seed
+        self._source = source
         self._lock = threading.Lock()
         self._process: BaseProcess | None = None
         self._connection: Connection | None = None
@@ -135,7 +150,10 @@ class HintWorker:
                 return True
             ours, theirs = self._context.Pipe()
             process = self._context.Process(
-                target=work, args=(theirs, self._seed), name="mastermind-hints", daemon=True
+                target=work,
+                args=(theirs, self._seed, self._source),
+                name="mastermind-hints",
+                daemon=True,
             )
             process.start()
             theirs.close()
@@ -193,7 +211,7 @@ class HintWorker:
                 self._process.kill()
 
 
-def work(connection: Connection, seed: int) -> None:
+def work(connection: Connection, seed: int, source: SourceMaker = SolverHints) -> None:
     """The worker's life: load the solver, then answer each request until the pipe closes."""
     # Ctrl+C reaches the whole process group: the server stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -202,7 +220,7 @@ def work(connection: Connection, seed: int) -> None:
         os.nice(NICENESS)
     with contextlib.suppress(ImportError):
         importlib.import_module("mastermind.solver")
-    hints = SolverHints(seed=seed)
+    hints = source(seed=seed)
     connection.send(READY)
     while True:
         try:
@@ -212,7 +230,7 @@ def work(connection: Connection, seed: int) -> None:
         connection.send(_answer(hints, request))
 
 
-def _answer(hints: SolverHints, request: Request) -> Answer:
+def _answer(hints: HintSource, request: Request) -> Answer:
     try:
         hint = hints.hint(request.board(), request.strategy)
     except SolverMissing:
@@ -223,7 +241,8 @@ def _answer(hints: SolverHints, request: Request) -> Answer:
         return Answer(refusal="value", message=str(error))
     except Exception as error:  # the server's log tells of it, as of any failure there
         return Answer(refusal="failed", message=f"{type(error).__name__}: {error}")
-    return Answer(hint.guess.pegs, hint.remaining, hint.strategy)
+    remaining = None if hint.remaining is None else int(hint.remaining)
+    return Answer(hint.guess.pegs, remaining, hint.strategy, bool(hint.incomplete))
 
 
 def _end_with(parent: BaseProcess | None) -> None:

@@ -1,4 +1,5 @@
-"""The solver's hints, in the asking thread or in a pool of processes under a deadline."""
+"""The solver's hints, in the asking thread or in a pool of processes under a deadline,
+each with every field of the port's ``Hint``."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
+import attrs
 import pytest
 
 from mastermind._advice import SolverHints, solver_hints
 from mastermind._hint_pool import HintPool
-from mastermind.domain import CLASSIC_PEGS, DecodingBoard, Outcome
+from mastermind.domain import CLASSIC_PEGS, MAX_COLOURS, MAX_LENGTH, DecodingBoard, Outcome
 from mastermind.service import (
     Hint,
     HintAbandoned,
@@ -20,11 +22,19 @@ from mastermind.service import (
     HintUnavailable,
     abandon_hints_when,
 )
+from tests.hint_sources import SLOW, SleepyHints, UncountedHints
 
 CLASSIC = DecodingBoard("classic", Outcome.IN_PROGRESS, 12, 4, CLASSIC_PEGS)
-SLOW = DecodingBoard("slow", Outcome.IN_PROGRESS, 12, 9, ("Red", "Blue"))
-"""Nine pegs of two colours: the optimal search for its first guess runs for minutes."""
-TOO_LARGE = DecodingBoard("large", Outcome.IN_PROGRESS, 12, 9, CLASSIC_PEGS)
+LARGEST = DecodingBoard(
+    "largest",
+    Outcome.IN_PROGRESS,
+    12,
+    MAX_LENGTH,
+    tuple(f"C{number}" for number in range(1, MAX_COLOURS + 1)),
+)
+"""The largest game the rules allow: 10 pegs of 20 colours, about 10^13 codes."""
+LARGE = DecodingBoard("large", Outcome.IN_PROGRESS, 12, 9, CLASSIC_PEGS)
+"""Nine pegs of six colours: ten million codes, more than the old advisor would play."""
 
 
 def eventually(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
@@ -68,7 +78,9 @@ class Asker:
 
 @pytest.fixture
 def pool() -> Iterator[HintPool]:
-    pool = HintPool(1, queue=1, seconds=60)
+    """One worker and room for one hint to wait; the solver's hints, but ``SLOW``'s,
+    which take ten minutes."""
+    pool = HintPool(1, queue=1, seconds=60, source=SleepyHints)
     yield pool
     pool.close()
 
@@ -78,27 +90,64 @@ def test_a_worker_gives_the_hint_the_solver_gives_in_process(pool: HintPool) -> 
 
     pooled = pool.hint(CLASSIC)
 
-    assert (pooled.guess, pooled.remaining, pooled.strategy) == (
+    assert (pooled.guess, pooled.remaining, pooled.strategy, pooled.incomplete) == (
         expected.guess,
         expected.remaining,
         expected.strategy,
+        expected.incomplete,
     )
     assert pool.offers(CLASSIC)
-    assert not pool.offers(TOO_LARGE)
+
+
+def test_a_worker_carries_a_count_too_large_to_make_and_a_search_cut_short() -> None:
+    pool = HintPool(1, seconds=60, seed=7, source=UncountedHints)
+    try:
+        pooled = pool.hint(CLASSIC, "entropy")
+        unnamed = pool.hint(CLASSIC)
+    finally:
+        pool.close()
+
+    assert (pooled.guess.pegs, pooled.remaining, pooled.incomplete) == (("Orange",) * 4, None, True)
+    assert (pooled.strategy, unnamed.strategy) == ("entropy", "uncounted, seed 7")
+
+
+def test_the_solver_offers_hints_for_every_game_the_rules_allow() -> None:
+    hints = SolverHints()
+
+    assert hints.offers(CLASSIC)
+    assert hints.offers(LARGE)
+    assert hints.offers(LARGEST)
+    unique = attrs.evolve(LARGEST, unique=True)
+    for board in (LARGE, LARGEST, unique):
+        hint = hints.hint(board)
+        assert len(hint.guess.pegs) == board.code_length
+        assert set(hint.guess.pegs) <= set(board.available_pegs)
+        assert hint.remaining is None or hint.remaining >= 1
+        assert isinstance(hint.incomplete, bool)
+    assert len(set(hints.hint(unique).guess.pegs)) == MAX_LENGTH, "no colour twice"
+
+
+def test_the_pool_offers_hints_for_every_game_the_rules_allow(pool: HintPool) -> None:
+    assert pool.offers(LARGEST)
+
+    pooled = pool.hint(LARGEST)
+
+    assert len(pooled.guess.pegs) == MAX_LENGTH
+    assert pooled.remaining is None or pooled.remaining >= 1
 
 
 def test_a_workers_refusals_are_raised_in_the_asking_process(pool: HintPool) -> None:
     with pytest.raises(ValueError, match="no strategy"):
         pool.hint(CLASSIC, "guesswork")
-    with pytest.raises(HintUnavailable, match="at most") as refused:
-        pool.hint(TOO_LARGE)
+    with pytest.raises(HintUnavailable) as refused:
+        pool.hint(LARGEST, "knuth")  # a strategy that cannot play a game this large
 
     assert not isinstance(refused.value, HintsBusy)
     assert pool.hint(CLASSIC).remaining == 1296, "a refusal leaves the worker serving"
 
 
 def test_a_hint_past_its_deadline_is_stopped_and_its_process_killed() -> None:
-    pool = HintPool(1, seconds=1)
+    pool = HintPool(1, seconds=1, source=SleepyHints)
     try:
         pool.hint(CLASSIC)
         (pid,) = pool.worker_pids
@@ -161,7 +210,7 @@ def test_a_waiting_hint_gets_the_worker_an_abandoned_hint_freed(pool: HintPool) 
 
 
 def test_closing_ends_every_worker_and_refuses_hints_under_way_and_to_come() -> None:
-    pool = HintPool(2, queue=1, seconds=60)
+    pool = HintPool(2, queue=1, seconds=60, source=SleepyHints)
     askers = [Asker(pool, SLOW) for _ in range(3)]
     assert eventually(lambda: len(pool.worker_pids) == 2 and pool.in_flight == 3)
     pids = pool.worker_pids

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from mastermind.solver import Solver
 
 STRATEGIES = (
+    "best",
     "entropy",
     "entropy-endgame",
     "expected-size",
@@ -31,17 +32,30 @@ STRATEGIES = (
     "random-consistent",
 )
 """``mastermind.solver.STRATEGIES``, known without importing numpy (a test keeps them equal)."""
+STRATEGY_HELP = (
+    "How the code breaker chooses its guesses: best, the strongest strategy for each"
+    " size of game, plays every game the rules allow, each guess within about a second;"
+    " the others play the games small enough for them: "
+    + ", ".join(name for name in STRATEGIES if name != "best")
+    + "."
+)
+"""What ``--strategy`` says of the strategies."""
+UNCOUNTED = "More codes than can be counted could still be the secret."
+INCOMPLETE = (
+    "Time ran out before the search finished: this is the best guess found,"
+    " and it may not fit every key peg so far."
+)
 
 
 def solver_for(
     strategy: str | None, available_pegs: Sequence[str], length: int, *, seed: int
 ) -> Solver:
     """The solver that plays a game of these colours and length by ``strategy``, or by
-    the best strategy for it.
+    the best strategy, which plays every game.
 
     Raises:
         SolverMissing: the solver is not installed.
-        HintUnavailable: the game is too large for the solver.
+        HintUnavailable: the strategy named is one that cannot play a game this large.
         ValueError: the strategy cannot play a game this size.
     """
     try:
@@ -63,10 +77,31 @@ def code_with_names(code: Code, look: PegLook) -> Text:
 
 
 def hint_text(hint: Hint, look: PegLook) -> Text:
-    """The guess, and how many codes are left: ``Hint: R R G G (Red Red Green Green)``..."""
-    codes = "1 code" if hint.remaining == 1 else f"{hint.remaining:,} codes"
-    return Text.assemble(
+    """The guess, and how many codes are left: ``Hint: R R G G (Red Red Green Green)``...
+    and, when the time ran out before its search finished, that it is the best found."""
+    parts: list[str | Text | tuple[str, str]] = [
         ("Hint: ", "bold" if look.colour else ""),
         code_with_names(hint.guess, look),
-        f"\n{codes} could still be the secret.",
-    )
+        f"\n{remaining_text(hint.remaining)}",
+    ]
+    if hint.incomplete:
+        parts.append(f"\n{INCOMPLETE}")
+    return Text.assemble(*parts)
+
+
+def remaining_text(remaining: int | None) -> str:
+    """How many codes could still be the secret, as a sentence."""
+    if remaining is None:
+        return UNCOUNTED
+    codes = "1 code" if remaining == 1 else f"{remaining:,} codes"
+    return f"{codes} could still be the secret."
+
+
+def hint_document(hint: Hint) -> dict[str, object]:
+    """A hint's fields for ``--json``: ``remaining`` is ``null`` when too many to count."""
+    return {
+        "strategy": hint.strategy,
+        "guess": list(hint.guess.pegs),
+        "remaining": None if hint.remaining is None else int(hint.remaining),
+        "incomplete": bool(hint.incomplete),
+    }

@@ -16,7 +16,13 @@ from mastermind.bootstrap import bootstrap
 from mastermind.cli._board import PegLook, describe_outcome, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
-from mastermind.cli._hinting import STRATEGIES, hint_text, solver_for
+from mastermind.cli._hinting import (
+    STRATEGIES,
+    STRATEGY_HELP,
+    hint_document,
+    hint_text,
+    solver_for,
+)
 from mastermind.cli._options import (
     attempts_option,
     colour_option,
@@ -36,8 +42,7 @@ strategy_option = click.option(
     "--strategy",
     type=click.Choice(STRATEGIES),
     metavar="NAME",
-    help=f"How the code breaker chooses its guesses: {', '.join(STRATEGIES)}."
-    " [default: optimal, or entropy-endgame for a game too large to play optimally]",
+    help=f"{STRATEGY_HELP} [default: best]",
 )
 
 
@@ -138,7 +143,8 @@ def hint(
     """Suggest a next guess for a game in play, and count the codes still possible.
 
     The code breaker works it out from the board's guesses and key pegs alone, as a
-    player would: it never looks at the secret.
+    player would: it never looks at the secret. It gives hints for games of every size,
+    in about a second at most.
     """
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
         game_id = games.find(game_id)
@@ -150,14 +156,7 @@ def hint(
             raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
         board = games.board(game_id)
     if as_json:
-        echo_json(
-            {
-                "game_id": game_id,
-                "strategy": suggestion.strategy,
-                "guess": list(suggestion.guess.pegs),
-                "remaining": suggestion.remaining,
-            }
-        )
+        echo_json({"game_id": game_id, **hint_document(suggestion)})
         return
     terminal = Terminal.open(colour)
     terminal.show(hint_text(suggestion, PegLook(board.available_pegs, terminal.colour)))

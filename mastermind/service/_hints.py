@@ -12,16 +12,29 @@ from mastermind.domain import Code, DecodingBoard
 
 
 class Hint(Protocol):
-    """A suggested guess, and how many codes the board still allows."""
+    """A suggested guess, how many codes the board still allows, and how it was found."""
 
     @property
-    def guess(self) -> Code: ...
+    def guess(self) -> Code:
+        """The code to try next, in the game's colours."""
+        ...
 
     @property
-    def remaining(self) -> int: ...
+    def remaining(self) -> int | None:
+        """How many codes could still be the secret; ``None`` when there are too many to
+        count in the time a hint may take."""
+        ...
 
     @property
-    def strategy(self) -> str: ...
+    def strategy(self) -> str:
+        """The name of the strategy that chose the guess."""
+        ...
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether the time ran out before the search for the guess finished: the guess is
+        then the best found, and may not fit every key peg so far."""
+        ...
 
 
 class HintSource(Protocol):
@@ -46,7 +59,8 @@ class HintSource(Protocol):
 
 
 class HintUnavailable(Exception):
-    """No hint can be had: the code breaker is not installed, or the game is too large."""
+    """No hint can be had: the code breaker is not installed, or the strategy asked for
+    cannot play a game this large."""
 
 
 class HintsBusy(HintUnavailable):

@@ -123,7 +123,15 @@ class GameApi:
             raise Problem(503, "HintAbandoned", str(error)) from None
         except HintUnavailable as error:
             raise Problem(404, "HintsUnavailable", str(error)) from None
-        return json_response({"guess": list(hint.guess.pegs), "initials": hint.guess.initials()})
+        return json_response(
+            {
+                "guess": list(hint.guess.pegs),
+                "initials": hint.guess.initials(),
+                "remaining": None if hint.remaining is None else int(hint.remaining),
+                "incomplete": bool(hint.incomplete),
+                "strategy": hint.strategy,
+            }
+        )
 
     async def review(self, request: Request) -> Response:
         game_id = self._authorize(request)

@@ -191,10 +191,29 @@ _SCHEMAS: dict[str, Any] = {
     },
     "Hint": {
         "type": "object",
-        "required": ["guess", "initials"],
+        "description": "A guess worth trying next, worked out from the board's rows alone.",
+        "required": ["guess", "initials", "remaining", "incomplete", "strategy"],
         "properties": {
-            "guess": {"type": "array", "items": {"type": "string"}},
-            "initials": {"type": "string"},
+            "guess": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The colours to try, one a peg.",
+            },
+            "initials": {"type": "string", "description": "The guess by its colours' initials."},
+            "remaining": {
+                "oneOf": [{"type": "null"}, {"type": "integer", "minimum": 1}],
+                "description": "How many codes could still be the secret; null when there "
+                "are too many to count in the time a hint may take.",
+            },
+            "incomplete": {
+                "type": "boolean",
+                "description": "Whether the time ran out before the search finished: the "
+                "guess is then the best found, and may not fit every key peg so far.",
+            },
+            "strategy": {
+                "type": "string",
+                "description": "The code breaker's strategy that chose the guess.",
+            },
         },
     },
     "Review": {

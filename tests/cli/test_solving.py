@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import itertools
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -19,6 +20,11 @@ from mastermind.solver import STRATEGIES
 from tests.cli.conftest import Mastermind, one_line_error
 
 BORB = ("Blue", "Orange", "Red", "Blue")
+TWENTY = (
+    *("Amber", "Beige", "Coral", "Denim", "Ebony", "Fern", "Gold", "Hazel", "Indigo", "Jade"),
+    *("Khaki", "Lilac", "Mauve", "Navy", "Olive", "Pearl", "Quartz", "Rust", "Sand", "Teal"),
+)
+"""As many colours as a game may have, each with an initial of its own."""
 
 
 def solve(mastermind: Mastermind, *arguments: str) -> Any:
@@ -78,10 +84,12 @@ def test_solve_shows_each_guess_with_its_key_pegs_then_the_secret_and_the_count(
     ]
 
 
-def test_solve_plays_optimally_by_default_in_at_most_six_guesses(mastermind: Mastermind) -> None:
+def test_solve_plays_the_best_strategy_by_default_in_at_most_six_guesses(
+    mastermind: Mastermind,
+) -> None:
     for secret in ("RGBY", "OOOO", "PYPY", "GBRR"):
         game = solve(mastermind, secret)
-        assert (game["strategy"], game["outcome"]) == ("optimal", "won")
+        assert (game["strategy"], game["outcome"]) == ("best", "won")
         assert game["attempts_used"] <= 6
 
 
@@ -106,13 +114,19 @@ def test_solve_takes_the_length_and_colours_of_play(mastermind: Mastermind) -> N
     assert (given["code_length"], given["secret"]) == (3, ["Red", "Green", "Blue"])
 
 
-@pytest.mark.parametrize("game", [("--colours", "7", "CCCC"), ("--length", "5", "--colours", "8")])
-def test_a_game_too_large_to_play_optimally_is_played_by_entropy_with_an_endgame(
+@pytest.mark.parametrize(
+    "game",
+    [
+        ("--colours", "7", "CCCC"),
+        ("--length", "5", "--colours", "8"),
+        ("--length", "7", "--colours", "8"),
+    ],
+)
+def test_a_game_too_large_to_play_optimally_is_played_and_won_by_the_best_strategy(
     mastermind: Mastermind, game: tuple[str, ...]
 ) -> None:
     played = solve(mastermind, *game)
-    assert (played["strategy"], played["outcome"]) == ("entropy-endgame", "won")
-    assert played["attempts_used"] <= 8
+    assert (played["strategy"], played["outcome"]) == ("best", "won")
 
 
 def test_a_strategy_that_cannot_play_the_game_is_a_usage_error(mastermind: Mastermind) -> None:
@@ -121,12 +135,12 @@ def test_a_strategy_that_cannot_play_the_game_is_a_usage_error(mastermind: Maste
     assert "No optimal strategy is shipped for 4 pegs of 7 colours" in one_line_error(result)
 
 
-def test_a_game_larger_than_the_code_breaker_plays_is_a_usage_error(
+def test_a_strategy_asked_for_a_game_too_large_for_it_is_a_usage_error(
     mastermind: Mastermind,
 ) -> None:
-    result = mastermind("solve", "--length", "6", "--colours", "8", db=False)
+    result = mastermind("solve", "--strategy", "knuth", "--length", "9", "--colours", "8", db=False)
     assert result.exit_code == 2
-    assert "at most 32,768 codes; this one has 262,144" in one_line_error(result)
+    assert "134,217,728" in one_line_error(result), "the codes of 9 pegs of 8 colours"
 
 
 def test_a_secret_the_palette_lacks_is_refused_in_one_line(mastermind: Mastermind) -> None:
@@ -209,11 +223,26 @@ def test_hint_refuses_a_game_that_does_not_exist(mastermind: Mastermind) -> None
     assert one_line_error(result) == "Error: There is no game with id 'f00'."
 
 
-def test_hint_refuses_a_game_larger_than_the_code_breaker_plays(mastermind: Mastermind) -> None:
-    game_id = str(mastermind.json("new", "--length", "7", "--colours", "8")["game_id"])
-    result = mastermind("hint", game_id)
-    assert result.exit_code == 1
-    assert "plays games of at most 32,768 codes" in one_line_error(result)
+@pytest.mark.parametrize("unique", [False, True])
+def test_hint_plays_every_game_the_rules_allow_up_to_the_largest(
+    mastermind: Mastermind, unique: bool
+) -> None:
+    setup = ("--length", "10", "--colours", " ".join(TWENTY), *(("--unique",) if unique else ()))
+    game_id = str(mastermind.json("new", *setup)["game_id"])
+    assert mastermind("guess", game_id, " ".join(TWENTY[:10])).exit_code == 0
+
+    hint = mastermind.json("hint", game_id)
+
+    assert set(hint) == {"game_id", "strategy", "guess", "remaining", "incomplete"}
+    assert len(hint["guess"]) == 10
+    assert set(hint["guess"]) <= set(TWENTY)
+    assert hint["remaining"] is None or hint["remaining"] >= 1
+    assert isinstance(hint["incomplete"], bool)
+    if unique:
+        assert len(set(hint["guess"])) == 10, "no colour twice in a unique game"
+    shown = mastermind("hint", game_id)
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.startswith("Hint: ")
 
 
 def test_hint_at_the_prompt_suggests_a_guess_and_uses_no_attempt(mastermind: Mastermind) -> None:
@@ -229,11 +258,9 @@ def test_hint_at_the_prompt_suggests_a_guess_and_uses_no_attempt(mastermind: Mas
     assert "  hint      suggest a guess, and count the codes still possible\n" in helped.stdout
 
 
-def test_hint_at_the_prompt_of_a_game_too_large_says_so(mastermind: Mastermind) -> None:
-    result = mastermind.play("hint", secret="RGBYPOG")
-    assert "Guess 1 of 12: hint\nThe code breaker plays games of at most 32,768 codes" in (
-        result.stdout
-    )
+def test_hint_at_the_prompt_of_a_large_game_suggests_a_guess(mastermind: Mastermind) -> None:
+    result = mastermind.play("hint", secret="RGBYPOGRGB")
+    assert re.search(r"Guess 1 of 12: hint\nHint: (\w ){10}\(", result.stdout), result.stdout
 
 
 def run_without_numpy(*arguments: str, input: str = "") -> subprocess.CompletedProcess[str]:

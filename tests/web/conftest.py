@@ -129,8 +129,9 @@ def app_over(
 @attrs.frozen
 class Suggestion:
     guess: Code
-    remaining: int
+    remaining: int | None
     strategy: str = "first consistent code"
+    incomplete: bool = False
 
 
 class FirstConsistentCode:

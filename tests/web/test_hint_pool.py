@@ -4,6 +4,7 @@ deadline or when their client leaves, while boards go on being read."""
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -16,14 +17,15 @@ from mastermind._hint_pool import HintPool
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.store import SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
+from tests.hint_sources import SLOW_PEGS, SleepyHints
 from tests.test_advice import alive, eventually
 from tests.web.conftest import Player, assert_problem
 from tests.web.servers import ServerProcess, serving
 
 ROOMY = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates no test here meets: they test the pool, not the rates."""
-SLOW_GAME = {"length": 9, "colours": ["Red", "Blue"]}
-"""The optimal search for this game's first guess runs for minutes."""
+SLOW_GAME = {"length": 9, "colours": list(SLOW_PEGS)}
+"""A game whose hints ``SleepyHints`` works out for ten minutes."""
 
 
 @contextlib.contextmanager
@@ -43,7 +45,7 @@ def served(tmp_path: Path, limits: Limits = ROOMY, pool: HintPool | None = None)
                 if pool is not None:
                     pool.close()  # before the server stops, which waits for hints under way
     finally:
-        store.close()
+        application.close()
 
 
 def player(url: str, **setup: object) -> Player:
@@ -59,7 +61,7 @@ def hint(player: Player) -> httpx.Response:
 def test_beyond_the_pools_capacity_a_hint_answers_503_and_boards_still_answer(
     tmp_path: Path,
 ) -> None:
-    pool = HintPool(1, queue=0, seconds=60)
+    pool = HintPool(1, queue=0, seconds=60, source=SleepyHints)
     with served(tmp_path, pool=pool) as url:
         hard, easy = player(url, **SLOW_GAME), player(url)
         answers: list[httpx.Response] = []
@@ -80,7 +82,7 @@ def test_beyond_the_pools_capacity_a_hint_answers_503_and_boards_still_answer(
 
 
 def test_a_hint_past_its_deadline_answers_503_and_its_worker_is_stopped(tmp_path: Path) -> None:
-    pool = HintPool(1, seconds=1)
+    pool = HintPool(1, seconds=1, source=SleepyHints)
     with served(tmp_path, pool=pool) as url:
         assert hint(player(url)).status_code == 200
         (pid,) = pool.worker_pids
@@ -95,7 +97,7 @@ def test_a_hint_past_its_deadline_answers_503_and_its_worker_is_stopped(tmp_path
 
 
 def test_a_hint_whose_client_has_gone_is_stopped(tmp_path: Path) -> None:
-    pool = HintPool(1, seconds=60)
+    pool = HintPool(1, seconds=60, source=SleepyHints)
     with served(tmp_path, pool=pool) as url:
         assert hint(player(url)).status_code == 200
         (pid,) = pool.worker_pids
@@ -111,11 +113,15 @@ def test_a_hint_whose_client_has_gone_is_stopped(tmp_path: Path) -> None:
 def test_the_bootstrap_gives_hints_their_own_processes_when_the_limits_ask(
     tmp_path: Path,
 ) -> None:
-    limits = Limits(
-        create_rate="1000/second", hint_rate="1000/second", hint_workers=1, hint_seconds=0.5
-    )
+    limits = Limits(create_rate="1000/second", hint_rate="1000/second", hint_workers=1)
+    before = set(hint_workers_of(os.getpid()))
     with served(tmp_path, limits) as url:
-        assert_problem(hint(player(url, **SLOW_GAME)), 503, "HintTimedOut")
+        answer = hint(player(url))
+
+        assert answer.status_code == 200
+        assert set(answer.json()) == {"guess", "initials", "remaining", "incomplete", "strategy"}
+        assert len(set(hint_workers_of(os.getpid())) - before) == 1
+    assert eventually(lambda: set(hint_workers_of(os.getpid())) <= before)
 
 
 def hint_workers_of(pid: int) -> list[int]:

@@ -11,6 +11,8 @@ import pytest
 from mastermind._advice import SolverHints
 from mastermind.domain import Code, score
 from mastermind.store import SQLiteEventStore
+from mastermind.web._openapi import openapi_document
+from tests.hint_sources import CountedHints
 from tests.web.conftest import (
     SECRET,
     Player,
@@ -50,6 +52,9 @@ def test_a_hint_is_a_guess_that_fits_every_row(hinted: Player) -> None:
     assert response.status_code == 200
     suggestion = Code(response.json()["guess"])
     assert response.json()["initials"] == suggestion.initials()
+    assert response.json()["strategy"] == "first consistent code"
+    assert response.json()["incomplete"] is False
+    assert response.json()["remaining"] >= 1
     board = hinted.board().json()
     for row in board["rows"]:
         feedback = score(suggestion, Code(row["guess"]))
@@ -116,8 +121,70 @@ def test_the_solver_gives_hints_in_games_other_than_the_classic(solved: Player) 
     assert set(first["guess"]) <= {"Red", "Blue", "Green", "Ash", "Oak"}
 
 
-def test_no_hints_for_a_game_too_large_for_the_solver(solved: Player) -> None:
-    board = solved.start(length=6, colours=[*"ABCDEFGH"]).json()
+TWENTY = [f"C{number}" for number in range(1, 21)]
 
-    assert board["hints"] is False
-    assert_problem(hint(solved), 404, "HintsUnavailable")
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_solver_gives_hints_for_every_game_the_rules_allow_up_to_the_largest(
+    solved: Player, unique: bool
+) -> None:
+    board = solved.start(length=10, colours=TWENTY, unique=unique).json()
+    assert board["hints"] is True
+    solved.guess(TWENTY[:10])
+
+    answer = hint(solved).json()
+
+    assert set(answer) == {"guess", "initials", "remaining", "incomplete", "strategy"}
+    assert len(answer["guess"]) == 10
+    assert set(answer["guess"]) <= set(TWENTY)
+    assert answer["remaining"] is None or answer["remaining"] >= 1
+    assert isinstance(answer["incomplete"], bool)
+    assert answer["strategy"] == "best"
+    if unique:
+        assert len(set(answer["guess"])) == 10, "no colour twice in a unique game"
+
+
+@pytest.fixture
+def uncounted(tmp_path: Path) -> Iterator[Player]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    source = CountedHints(remaining=None, incomplete=True)
+    with serving(app_over(store, hints=source)) as url, httpx.Client(base_url=url) as client:
+        yield Player(client)
+    store.close()
+
+
+def test_a_hint_says_when_the_codes_left_are_too_many_to_count_and_time_ran_out(
+    uncounted: Player,
+) -> None:
+    uncounted.start()
+
+    response = hint(uncounted)
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "guess": ["Red", "Green", "Blue", "Yellow"],
+        "initials": "RGBY",
+        "remaining": None,
+        "incomplete": True,
+        "strategy": "counted",
+    }
+
+
+def test_the_hint_schema_documents_every_field_of_the_answer() -> None:
+    schema = openapi_document()["components"]["schemas"]["Hint"]
+
+    assert (
+        set(schema["required"])
+        == set(schema["properties"])
+        == {
+            "guess",
+            "initials",
+            "remaining",
+            "incomplete",
+            "strategy",
+        }
+    )
+    assert {"type": "null"} in schema["properties"]["remaining"]["oneOf"]
+    assert schema["properties"]["incomplete"]["type"] == "boolean"
+    for field in schema["properties"].values():
+        assert field["description"]

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.hint_sources import CountedHints
 from tests.web.conftest import SECRET
-from tests.web.pages import play, rows, visit
+from tests.web.pages import page_server, play, rows, visit
 
 
 @pytest.fixture
@@ -138,6 +140,20 @@ def test_the_hint_button_fills_the_row_with_a_suggestion(page: Page) -> None:
 
     expect(page.locator("#message")).to_have_text(re.compile(r"^Hint: try \w+ \w+ \w+ \w+\.$"))
     expect(page.locator("#guess .hole.filled")).to_have_count(4)
+
+
+def test_a_hint_whose_time_ran_out_says_it_is_the_best_guess_found(
+    browser: Browser, tmp_path: Path
+) -> None:
+    unfinished = CountedHints(remaining=None, incomplete=True)
+    with page_server(tmp_path, hints=unfinished) as url, visit(browser, url) as page:
+        page.get_by_role("button", name="Hint").click()
+
+        expect(page.locator("#message")).to_have_text(
+            "Hint: try Red Green Blue Yellow. Time ran out before the search finished:"
+            " this is the best guess found, and it may not fit every key peg so far."
+        )
+        expect(page.locator("#guess .hole.filled")).to_have_count(4)
 
 
 def test_new_game_starts_a_fresh_board_with_the_options_chosen(page: Page) -> None:

@@ -108,7 +108,12 @@ async function askHint() {
   const hint = await call("GET", "/hint");
   state.row = hint.guess.slice(0, state.game.length);
   state.target = null;
-  say(`Hint: try ${hint.guess.join(" ")}.`);
+  // A search the time ran out on answers the best guess it found, which may not fit.
+  const unfinished = hint.incomplete
+    ? " Time ran out before the search finished: this is the best guess found," +
+      " and it may not fit every key peg so far."
+    : "";
+  say(`Hint: try ${hint.guess.join(" ")}.${unfinished}`);
 }
 
 function show(board) {
