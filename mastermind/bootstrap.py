@@ -10,6 +10,8 @@ test hands in a fake where it needs one:
   to demonstrate; a real game's secret comes from the ``secrets`` module;
 - the code breaker that gives hints, and the one that reviews finished games: the
   solver, where it is installed;
+- where finished hints are kept between processes: nowhere, unless a directory is
+  given (the terminal game gives its cache directory, a server keeps its hint processes);
 - the players' tokens of the HTTP API: ``MASTERMIND_WEB_SECRET``, a key file next to a
   SQLite database, or a key good for this process only;
 - the limits of one process: its database connections, its hint workers and the rates
@@ -167,9 +169,13 @@ def bootstrap(
     new_game_id: Callable[[], str] | None = None,
     environment: Mapping[str, str] | None = None,
     limits: Limits | None = None,
+    hint_cache: Path | None = None,
 ) -> Application:
     """The application over ``store``, with every other part chosen as its argument says
     or, left out, as the environment says.
+
+    With ``hint_cache``, a directory, the hints are kept in a file there once finished and
+    answered again from it, by this process and later ones (see ``CachedHints``).
 
     Raises:
         UnsupportedStoreURL: the store's URL names no store.
@@ -197,10 +203,16 @@ def bootstrap(
         if hints is _Default.SOLVER
         else None
     )
+    chosen_hints = made_hints if hints is _Default.SOLVER else hints
+    cached_hints = None
+    if chosen_hints is not None and hint_cache is not None:
+        from mastermind._hint_cache import CACHE_FILE, CachedHints
+
+        chosen_hints = cached_hints = CachedHints(chosen_hints, hint_cache / CACHE_FILE)
     games = Games(
         store,
         secret_maker or fixed_or_random_secret(environment.get(SECRET_VARIABLE)),
-        hints=made_hints if hints is _Default.SOLVER else hints,
+        hints=chosen_hints,
         reviews=solver_reviews() if reviews is _Default.SOLVER else reviews,
         new_game_id=new_game_id,
     )
@@ -209,7 +221,16 @@ def bootstrap(
         return tokens or PlayerTokens(tokens_key(url, environment))
 
     # Hints handed in belong to the caller; hints made here end with the application.
-    closing = getattr(made_hints, "close", None)
+    made_closing: Callable[[], None] | None = getattr(made_hints, "close", None)
+
+    def closing() -> None:
+        try:
+            if cached_hints is not None:
+                cached_hints.close()
+        finally:
+            if made_closing is not None:
+                made_closing()
+
     return Application(games, choose_tokens, store, limits, closing=closing)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, Outcome
+from mastermind._hint_cache import CACHE_FILE
 from mastermind.bootstrap import (
     SECRET_VARIABLE,
     STORE_VARIABLE,
@@ -27,6 +28,7 @@ from mastermind.store import (
     Upcasters,
     mastermind_upcasters,
 )
+from tests.hint_sources import CountedHints
 
 
 def test_without_a_fixed_secret_secrets_are_unpredictable() -> None:
@@ -127,3 +129,44 @@ def test_a_sqlite_store_keeps_the_tokens_key_next_to_its_database(tmp_path: Path
 def test_a_terminal_game_never_makes_a_tokens_key(tmp_path: Path) -> None:
     bootstrap(f"sqlite:///{tmp_path / 'games.db'}", environment={}).close()
     assert not (tmp_path / "games.db.key").exists()
+
+
+def test_with_a_hint_cache_a_hint_is_answered_again_in_a_later_application(
+    tmp_path: Path,
+) -> None:
+    first, later = CountedHints(), CountedHints()
+    games = bootstrap("memory://", hints=first, hint_cache=tmp_path, environment={}).games
+    board = games.start(12, CLASSIC_PEGS, 4, "RGBY")
+    games.guess(board.game_id, "RRGG")
+    hinted = games.hint(board.game_id)
+    games.close()
+
+    again = bootstrap("memory://", hints=later, hint_cache=tmp_path, environment={}).games
+    board = again.start(10, CLASSIC_PEGS, 4, "RGYB")  # another game whose board looks the same
+    again.guess(board.game_id, "RRGG")
+
+    assert again.hint(board.game_id).guess == hinted.guess
+    assert (len(first.asked), len(later.asked)) == (1, 0)
+    assert (tmp_path / CACHE_FILE).is_file()
+
+
+def test_without_a_hint_cache_every_hint_is_worked_out(tmp_path: Path) -> None:
+    source = CountedHints()
+    games = bootstrap("memory://", hints=source, environment={}).games
+    game_id = games.join()
+
+    games.hint(game_id)
+    games.hint(game_id)
+
+    assert len(source.asked) == 2
+
+
+def test_the_solvers_hints_are_kept_in_the_cache_given(tmp_path: Path) -> None:
+    application = bootstrap(
+        "memory://", hint_cache=tmp_path / "cache", environment={SECRET_VARIABLE: "RGBY"}
+    )
+    try:
+        assert application.games.hint(application.games.join()).remaining == 6**4
+    finally:
+        application.close()
+    assert (tmp_path / "cache" / CACHE_FILE).is_file()

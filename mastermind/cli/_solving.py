@@ -144,7 +144,8 @@ def hint(
 
     The code breaker works it out from the board's guesses and key pegs alone, as a
     player would: it never looks at the secret. It gives hints for games of every size,
-    in about a second at most.
+    in about a second at most; a hint worked out once is kept in the cache directory
+    (MASTERMIND_CACHE_DIR; off keeps none) and answered at once the next time.
     """
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
         game_id = games.find(game_id)

@@ -1,28 +1,46 @@
-"""Where the terminal game keeps its games: the store the options choose, opened through
-the application's one bootstrap."""
+"""Where the terminal game keeps its games, the store the options choose, and its finished
+hints, the cache directory: both opened through the application's one bootstrap."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import attrs
 import platformdirs
 
+from mastermind._install import DISTRIBUTION
 from mastermind.bootstrap import UnsupportedStoreURL, bootstrap
 from mastermind.service import CorruptDatabase, Games, StoreError, StoreUnavailable
 
 SHORT_ID = 8
 """The characters of a game's id that the terminal shows, unless another game's id starts
 with the same ones."""
+CACHE_VARIABLE = "MASTERMIND_CACHE_DIR"
+"""The directory where the terminal game keeps finished hints; ``off``, or empty, for none."""
+NO_CACHE = ("", "off")
 
 
 def default_database() -> Path:
     """``games.db`` in the user's data directory, as the platform's conventions place it."""
     return platformdirs.user_data_path("mastermind", appauthor=False) / "games.db"
+
+
+def hint_cache_directory(environment: Mapping[str, str] | None = None) -> Path | None:
+    """Where finished hints are kept between commands: the directory ``MASTERMIND_CACHE_DIR``
+    names, else the user's cache directory as the platform's conventions place it; ``None``
+    when the variable says ``off`` or is set empty."""
+    environment = os.environ if environment is None else environment
+    chosen = environment.get(CACHE_VARIABLE)
+    if chosen is None:
+        return platformdirs.user_cache_path(DISTRIBUTION, appauthor=False)
+    if chosen.strip().casefold() in NO_CACHE:
+        return None
+    return Path(chosen).expanduser()
 
 
 class CannotOpenGames(Exception):
@@ -84,7 +102,7 @@ def opened_games(choice: StoreChoice) -> Iterator[Games]:
     try:
         # The commands take the testing secret as an option of their own, so the
         # environment is not consulted twice.
-        application = bootstrap(choice.store_url, environment={})
+        application = bootstrap(choice.store_url, environment={}, hint_cache=hint_cache_directory())
     except UnsupportedStoreURL as error:
         raise UnusableStoreURL(str(error)) from error
     except (ImportError, OSError, StoreError) as error:

@@ -11,7 +11,12 @@ from click.testing import CliRunner, Result
 
 from mastermind.cli._app import cli
 
-ENVIRONMENT = {"MASTERMIND_SECRET": None, "MASTERMIND_STORE": None, "NO_COLOR": None}
+ENVIRONMENT = {
+    "MASTERMIND_SECRET": None,
+    "MASTERMIND_STORE": None,
+    "MASTERMIND_CACHE_DIR": None,
+    "NO_COLOR": None,
+}
 """Variables the command reads, cleared so that the machine's own cannot leak in."""
 
 
@@ -62,6 +67,8 @@ def mastermind(database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     """The command, kept inside the test's directory even where it makes files of its own."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("MASTERMIND_CACHE_DIR", raising=False)
     return Mastermind(database)
 
 

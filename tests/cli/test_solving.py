@@ -263,7 +263,10 @@ def test_hint_at_the_prompt_of_a_large_game_suggests_a_guess(mastermind: Masterm
     assert re.search(r"Guess 1 of 12: hint\nHint: (\w ){10}\(", result.stdout), result.stdout
 
 
-def run_without_numpy(*arguments: str, input: str = "") -> subprocess.CompletedProcess[str]:
+def run_without_numpy(
+    *arguments: str, input: str = "", cache: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The command in a process where numpy cannot be imported, its hints kept in ``cache``."""
     hide_numpy = (
         "import sys; sys.modules['numpy'] = None; from mastermind.cli import main;"
         f" main({list(arguments)!r})"
@@ -274,7 +277,11 @@ def run_without_numpy(*arguments: str, input: str = "") -> subprocess.CompletedP
         text=True,
         input=input,
         timeout=60,
-        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+        env={
+            "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+            "MASTERMIND_CACHE_DIR": str(cache) if cache else "off",
+        },
     )
 
 

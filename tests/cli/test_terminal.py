@@ -24,9 +24,20 @@ CLEAR = "\x1b[2J"
 
 def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
     """The test's environment for a colour terminal, without the tester's own settings."""
-    cleared = {"NO_COLOR", "FORCE_COLOR", "COLORTERM", "MASTERMIND_SECRET", "MASTERMIND_STORE"}
+    cleared = {
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "COLORTERM",
+        "MASTERMIND_SECRET",
+        "MASTERMIND_STORE",
+        "MASTERMIND_CACHE_DIR",
+    }
     env = {name: value for name, value in os.environ.items() if name not in cleared}
-    env.update(TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path / "data"))
+    env.update(
+        TERM="xterm-256color",
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+    )
     env.update(variables)
     return env
 
