@@ -21,8 +21,11 @@ class CliDriver:
     def __init__(self) -> None:
         self._directory = tempfile.TemporaryDirectory()
         self.database = Path(self._directory.name) / "games.db"
-        # The game reads these from the environment: the scenarios set everything themselves.
-        self.runner = CliRunner(env={"MASTERMIND_SECRET": None, "MASTERMIND_STORE": None})
+        # The game reads these from the environment: the scenarios set everything themselves,
+        # and keep no hints in the user's cache.
+        self.runner = CliRunner(
+            env={"MASTERMIND_SECRET": None, "MASTERMIND_STORE": None, "MASTERMIND_CACHE_DIR": "off"}
+        )
         self.game_id = ""
 
     def join(self, setup: GameSetup) -> None:
