@@ -219,6 +219,8 @@ class Wide:
 
     def among(self, candidates: Indices, history: History, budget: Budget) -> int:
         """The guess when the codes that fit are known, as code numbers of a listed game."""
+        if not history:
+            return self.advise(history, budget)[0]
         rng = _seeded(self.seed, history)
         if len(candidates) > EXACT:
             candidates = candidates[np.sort(rng.choice(len(candidates), EXACT, replace=False))]

@@ -73,3 +73,10 @@ def test_with_no_time_left_the_closest_code_is_answered_and_the_budget_marked() 
     assert remaining is None
     assert budget.exhausted
     assert 0 <= guess < space.size
+
+
+def test_a_listed_game_opens_with_the_best_colour_pattern_too() -> None:
+    space = CodeSpace([str(n) for n in range(7)], 4)
+    everything = np.arange(space.size, dtype=np.intp)
+    first = Wide(space).among(everything, [], Budget())
+    assert tuple(space.digits[first]) == opening(7, 4, False)
