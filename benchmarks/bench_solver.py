@@ -1,41 +1,243 @@
-"""Speed of the solver: scoring, each strategy over every classic secret, the search.
+"""How well and how fast the solver plays: every strategy over every classic secret, the
+larger games, the optimal search, and the tables of ``docs/solver.md``.
 
-Run with ``python benchmarks/bench_solver.py``; ``--quick`` leaves out the optimal
-search and Super Mastermind, which take minutes. Every ratio compares against a
-baseline measured in the same run, so the numbers travel between machines.
+    .venv/bin/python benchmarks/bench_solver.py [--quick] [--histogram FILE]
+
+prints the fragments of Markdown that ``benchmarks/report.py`` (``make performance``)
+writes under ``docs/generated/`` for ``docs/solver.md`` to include, measured the same
+way; ``--quick`` plays tiny games in place of Super Mastermind, 4 pegs of 7 colours and
+the classic optimal search, which take minutes. The page's figures come from the
+report's run, never from this one: the scorers' rates are the report's, timed with
+``peer_scoring.py`` against the same naive scorer used here.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import itertools
+import json
+import subprocess
+import sys
+import textwrap
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from statistics import mean, median
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
+import peer_scoring
 
-from mastermind import CLASSIC_PEGS, Code, Feedback, score
+from mastermind import CLASSIC_PEGS, Code
 from mastermind.solver import STRATEGIES, Evaluation, build_optimal_tree, evaluate
+from mastermind.solver._optimal import UNLIMITED, OptimalSearch
 from mastermind.solver._scoring import CodeSpace, score_block
+from mastermind.solver._strategies import _LIVE_SEARCH_GAME_SIZE as LIVE_SEARCH_GAME_SIZE
+from mastermind.solver._tree import best_tree, shipped_tree
 
 SUPER_PEGS = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange", "White", "Black")
+SEEDS = 50
+"""Seeds of ``random-consistent`` played over every classic secret."""
 
 
-def naive_score(secret: Code, guess: Code) -> Feedback:
-    """The rules as a beginner writes them: the baseline for scalar scoring."""
-    black = sum(s == g for s, g in zip(secret.pegs, guess.pegs, strict=True))
-    left = list(secret.pegs)
-    common = 0
-    for peg in guess.pegs:
-        if peg in left:
-            left.remove(peg)
-            common += 1
-    return Feedback(black=black, white=common - black)
+@dataclass(frozen=True)
+class Games:
+    """The games the page's tables are measured on, as (pegs, colours)."""
+
+    super_game: tuple[int, int]
+    """Super Mastermind's table."""
+    wide_game: tuple[int, int]
+    """Where ``best`` is compared with ``entropy-endgame``."""
+    search_game: tuple[int, int]
+    """The optimal search, timed."""
+    seeds: int
+    speed_seconds: float
 
 
-def rate(work: Callable[[], int], seconds: float = 1.0) -> float:
+FULL = Games((5, 8), (4, 7), (4, 6), SEEDS, 1.0)
+QUICK = Games((3, 5), (3, 4), (3, 3), 3, 0.05)
+
+SUPER_STRATEGIES = ("best", "entropy-endgame", "entropy", "most-parts")
+WIDE_STRATEGIES = ("entropy-endgame", "best", "random-consistent")
+
+
+def pegs(colours: int) -> tuple[str, ...]:
+    """The palette of a game: the classic colours, then White and Black."""
+    return SUPER_PEGS[:colours]
+
+
+def describe(length: int, colours: int) -> str:
+    if (length, colours) == (5, 8):
+        return "Super Mastermind (5 pegs, 8 colours)"
+    return f"{length} pegs of {colours} colours"
+
+
+# --- measuring -----------------------------------------------------------------------------
+
+
+def naive_score(secret: Code, guess: Code) -> tuple[int, int]:
+    """``peer_scoring.naive_score``, the baseline of every scorer, on two codes."""
+    return peer_scoring.naive_score(secret.pegs, guess.pegs)
+
+
+def _peak_bytes() -> int:
+    """The peak resident size of this process since it started its program."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """``evaluate`` of one strategy on one game, in a process of its own."""
+
+    strategy: str
+    length: int
+    colours: int
+    total: int
+    secrets: int
+    worst: int
+    histogram: list[list[int]]
+    seconds: float
+    peak_bytes: int
+    played_by: str
+    """How ``best`` played the game: from a tree, by the search, or by codes that fit."""
+
+    @property
+    def average(self) -> float:
+        return self.total / self.secrets
+
+
+def measure_game(strategy: str, length: int, colours: int) -> GameRun:
+    """Every secret of a game played by one strategy; run by a fresh interpreter, so that
+    the peak resident size is this evaluation's."""
+    found = evaluate(strategy, pegs(colours), length)
+    return GameRun(
+        strategy,
+        length,
+        colours,
+        found.total,
+        found.secrets,
+        found.worst,
+        [list(pair) for pair in found.histogram],
+        found.seconds,
+        _peak_bytes(),
+        best_plays(length, colours) if strategy == "best" else "",
+    )
+
+
+def best_plays(length: int, colours: int) -> str:
+    """How ``best`` plays a game from its first guess, in words."""
+    if shipped_tree(colours, length, None) is not None:
+        return "optimal tree"
+    if best_tree(colours, length) is not None:
+        return "record tree"
+    if colours**length <= LIVE_SEARCH_GAME_SIZE:
+        return "optimal search"
+    return "codes that fit: no tree shipped"
+
+
+_FRESH = """\
+import dataclasses, json, sys
+sys.path.insert(0, sys.argv[1])
+import bench_solver
+print(json.dumps(dataclasses.asdict(bench_solver.measure_game(*json.loads(sys.argv[2])))))
+"""
+
+
+def fresh_game(strategy: str, length: int, colours: int) -> GameRun:
+    """``measure_game`` run by a fresh interpreter."""
+    arguments = json.dumps([strategy, length, colours])
+    command = [sys.executable, "-c", _FRESH, str(Path(__file__).resolve().parent), arguments]
+    done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)
+    return GameRun(**json.loads(done.stdout))
+
+
+@dataclass(frozen=True)
+class ClassicRun:
+    """A strategy over every classic secret, and its time: the median of several runs
+    after one that loads tables and trees."""
+
+    evaluation: Evaluation
+    seconds: float
+    runs: int
+
+
+def measure_classic(runs: int) -> list[ClassicRun]:
+    found = []
+    for strategy in STRATEGIES:
+        first = evaluate(strategy)
+        again = [evaluate(strategy) for _ in range(runs)]
+        assert all(run.histogram == first.histogram for run in again), strategy
+        found.append(ClassicRun(first, median(run.seconds for run in again), runs))
+    return found
+
+
+@dataclass(frozen=True)
+class SeedFigures:
+    """``random-consistent`` over every classic secret, seed by seed."""
+
+    seeds: int
+    averages: list[float]
+    worst: int
+
+
+def measure_seeds(seeds: int) -> SeedFigures:
+    runs = [evaluate("random-consistent", seed=seed) for seed in range(seeds)]
+    return SeedFigures(seeds, [run.average for run in runs], max(run.worst for run in runs))
+
+
+@dataclass(frozen=True)
+class SearchFigures:
+    """The optimal search of a whole game, with no limit and with at most five guesses."""
+
+    length: int
+    colours: int
+    totals: list[int]
+    seconds: list[float]
+
+
+def measure_search(length: int, colours: int) -> SearchFigures:
+    totals, seconds = [], []
+    for most_guesses in (None, 5):
+        started = time.perf_counter()
+        tree = build_optimal_tree(pegs(colours), length, most_guesses)
+        seconds.append(time.perf_counter() - started)
+        totals.append(tree.total)
+    return SearchFigures(length, colours, totals, seconds)
+
+
+@dataclass(frozen=True)
+class OpeningFigures:
+    """The exact cost of a first guess of the classic game, played optimally after it."""
+
+    guess: str
+    total: int
+    """Guesses over every secret, the first included."""
+    optimum: int
+    """The optimal strategy's total."""
+    secrets: int
+    seconds: float
+
+
+def measure_opening(guess: str = "RRRR") -> OpeningFigures:
+    space = CodeSpace(CLASSIC_PEGS, 4)
+    search = OptimalSearch(space, UNLIMITED)
+    started = time.perf_counter()
+    first = space.index(Code.parse(guess))
+    total = space.size
+    for feedback, part in space.partition(first, np.arange(space.size, dtype=np.intp)).items():
+        if feedback != space.win:
+            total += search.cost(part, UNLIMITED - 1, [first])
+    seconds = time.perf_counter() - started
+    return OpeningFigures(guess, total, evaluate("optimal").total, space.size, seconds)
+
+
+def rate(work: Callable[[], int], seconds: float) -> float:
     """Units of work per second, repeating ``work`` (which returns its units) a while."""
     done, started = 0, time.perf_counter()
     while (elapsed := time.perf_counter() - started) < seconds:
@@ -43,55 +245,198 @@ def rate(work: Callable[[], int], seconds: float = 1.0) -> float:
     return done / elapsed
 
 
-def bench_scoring() -> None:
-    space = CodeSpace(CLASSIC_PEGS, 4)
-    digits = space.digits
-    pairs = [
-        (space.code(random.randrange(1296)), space.code(random.randrange(1296)))
-        for _ in range(10_000)
-    ]
+@dataclass(frozen=True)
+class SpeedFigures:
+    """Scoring Super Mastermind in batches, and Knuth's strategy played the naive way."""
 
-    def scalar(scorer: Callable[[Code, Code], Feedback]) -> Callable[[], int]:
-        def work() -> int:
-            for secret, guess in pairs:
-                scorer(secret, guess)
-            return len(pairs)
-
-        return work
-
-    def batch() -> int:
-        return score_block(digits, digits, 6).size
-
-    naive = rate(scalar(naive_score))
-    scalar_rate = rate(scalar(score))
-    batch_rate = rate(batch)
-    super_space = CodeSpace(SUPER_PEGS, 5)
-    super_block = super_space.digits[:2000]
-    super_rate = rate(lambda: score_block(super_space.digits, super_block, 8).size)
-    print("| scoring | scores per second | against the naive scorer |")
-    print("|---|---:|---:|")
-    print(f"| naive pure Python (baseline) | {naive:,.0f} | 1.0 |")
-    print(f"| `score()` | {scalar_rate:,.0f} | {scalar_rate / naive:.1f} |")
-    print(f"| batch, classic 1296 x 1296 | {batch_rate:,.0f} | {batch_rate / naive:.0f} |")
-    print(f"| batch, Super 32768 x 2000 | {super_rate:,.0f} | {super_rate / naive:.0f} |")
-    print()
+    super_batch: float
+    """Scores a second of the batch scorer, 2,000 guesses against all 32,768 codes."""
+    knuth_naive_seconds: float
+    """Knuth's strategy over every classic secret, game by game with the naive scorer,
+    estimated from the first games."""
+    knuth_naive_games: int
 
 
-def bench_strategies(baseline: float) -> list[Evaluation]:
-    print("| strategy | total | average | worst | histogram | seconds | against naive play |")
-    print("|---|---:|---:|---:|---|---:|---:|")
-    reports = []
-    for strategy in STRATEGIES:
-        evaluate(strategy)  # the first run loads tables and trees
-        report = min((evaluate(strategy) for _ in range(3)), key=lambda found: found.seconds)
-        spread = " ".join(f"{guesses}:{count}" for guesses, count in report.histogram)
-        print(
-            f"| {strategy} | {report.total} | {report.average:.4f} | {report.worst} | {spread}"
-            f" | {report.seconds:.3f} | {baseline / report.seconds:.0f}x |"
+def measure_speed(seconds: float, games: int = 2) -> SpeedFigures:
+    space = CodeSpace(SUPER_PEGS, 5)
+    block = space.digits[:2000]
+    super_batch = rate(lambda: score_block(space.digits, block, 8).size, seconds)
+    return SpeedFigures(super_batch, naive_knuth_seconds(games), games)
+
+
+def naive_knuth_seconds(games: int) -> float:
+    """Knuth's strategy over every classic secret, one game at a time with the naive
+    scorer and a code per guess, as a beginner would write it: the first games, timed
+    and scaled to all 1,296."""
+    codes = [Code(each) for each in itertools.product(CLASSIC_PEGS, repeat=4)]
+    started = time.perf_counter()
+    for secret in codes[:games]:
+        candidates = list(codes)
+        guess = Code.parse("RRGG")
+        while guess != secret:
+            feedback = naive_score(secret, guess)
+            candidates = [code for code in candidates if naive_score(code, guess) == feedback]
+            if len(candidates) == 1:
+                guess = candidates[0]
+                continue
+
+            def worst(option: Code, candidates: list[Code] = candidates) -> tuple[int, bool]:
+                parts = Counter(naive_score(code, option) for code in candidates)
+                return max(parts.values()), option not in candidates
+
+            guess = min(codes, key=worst)
+    return (time.perf_counter() - started) * len(codes) / games
+
+
+# --- the fragments of docs/solver.md -------------------------------------------------------
+
+
+def _wrap(*parts: str) -> str:
+    """A paragraph, wrapped as the pages are."""
+    return textwrap.fill(" ".join(parts), 88, break_long_words=False, break_on_hyphens=False)
+
+
+def _table(header: Sequence[str], align: str, rows: list[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |"]
+    lines.append("|" + "|".join("---:" if side == "r" else "---" for side in align) + "|")
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def spread(histogram: Sequence[Sequence[int]]) -> str:
+    """Secrets solved in 1, 2, 3... guesses, up to the worst, as a list."""
+    counts = dict(histogram)
+    return ", ".join(str(counts.get(guesses, 0)) for guesses in range(1, max(counts) + 1))
+
+
+CLASSIC_HEADER = (
+    "strategy",
+    "guesses in all",
+    "average",
+    "worst",
+    "secrets solved in 1, 2, 3, ... guesses",
+    "seconds",
+)
+
+
+def classic_fragment(runs: Sequence[ClassicRun], seeds: SeedFigures, about: str) -> str:
+    """The table of every strategy over the classic game, and random-consistent's seeds."""
+    rows = []
+    for run in sorted(runs, key=lambda run: (run.evaluation.total, run.evaluation.strategy)):
+        found = run.evaluation
+        seeded = " (seed 0)" if found.strategy == "random-consistent" else ""
+        name = f"`{found.strategy}`{seeded}"
+        rows.append(
+            [
+                name,
+                str(found.total),
+                f"{found.average:.4f}",
+                str(found.worst),
+                spread(found.histogram),
+                f"{run.seconds:.3f}",
+            ]
         )
-        reports.append(report)
-    print()
-    return reports
+    return "\n".join(
+        [
+            _wrap(
+                f"Measured by `make performance` ({about}). The seconds are the median of",
+                f"{runs[0].runs} runs over every secret, after one that loads tables and trees.",
+            ),
+            "",
+            _table(CLASSIC_HEADER, "lrrrlr", rows),
+            "",
+            _wrap(
+                "`random-consistent` depends on its seed: over seeds 0 to",
+                f"{seeds.seeds - 1} its average ranged from {min(seeds.averages):.3f} to",
+                f"{max(seeds.averages):.3f}, {mean(seeds.averages):.3f} on the whole, and its",
+                f"worst game took up to {seeds.worst} guesses.",
+            ),
+            "",
+        ]
+    )
+
+
+GAME_HEADER = ("strategy", "guesses in all", "average", "worst", "seconds", "peak memory (MB)")
+
+
+def game_fragment(runs: Sequence[GameRun]) -> str:
+    """The table of a few strategies over every secret of a larger game."""
+    rows = []
+    for run in sorted(runs, key=lambda run: (run.total, run.strategy)):
+        name = f"`{run.strategy}`"
+        if run.played_by:
+            name += f" ({run.played_by})"
+        rows.append(
+            [
+                name,
+                str(run.total),
+                f"{run.average:.4f}",
+                str(run.worst),
+                f"{run.seconds:.1f}",
+                f"{run.peak_bytes / 1024**2:,.0f}",
+            ]
+        )
+    length, colours = runs[0].length, runs[0].colours
+    return "\n".join(
+        [
+            _wrap(
+                f"Measured by `make performance`: every one of the {colours**length:,}",
+                f"secrets of {describe(length, colours)} played by each strategy with",
+                "`evaluate`, each strategy in a fresh process; *peak memory* is that",
+                "process's peak resident size, the interpreter and numpy included.",
+            ),
+            "",
+            _table(GAME_HEADER, "lrrrrr", rows),
+            "",
+        ]
+    )
+
+
+def speed_fragment(
+    naive: float, ours: float, ratio: float, batch: float, knuth_seconds: float, speed: SpeedFigures
+) -> str:
+    """The scoring rates and the naive play of the Speed section, from one run."""
+    text = _wrap(
+        "In the run of `make performance` that measured the tables above, the naive",
+        f"pure-Python scorer managed {naive / 1e6:.2f} million scores a second and",
+        f"`mastermind.score` {ours / 1e6:.2f} million: {ratio:.2f} times as many as the",
+        "naive scorer, in rounds that alternate between the two in one process. The",
+        f"batch scorer managed {batch / 1e6:,.0f} million on the classic game and",
+        f"{speed.super_batch / 1e6:,.0f} million on Super Mastermind. Knuth's strategy",
+        "played game by game with the naive scorer would take about",
+        f"{speed.knuth_naive_seconds:,.0f} seconds for all 1296 secrets (timed on",
+        f"{speed.knuth_naive_games} games and scaled); `evaluate` takes {knuth_seconds:.2f}.",
+    )
+    return text + "\n"
+
+
+def search_fragment(search: SearchFigures) -> str:
+    """How long the optimal search took, with and without the limit of five guesses."""
+    (unlimited, limited), (total, within) = search.seconds, search.totals
+    game = describe(search.length, search.colours)
+    text = _wrap(
+        f"In the run of `make performance`, the search for {game} found its optimum of",
+        f"{total} guesses in {unlimited:.0f} seconds without the limit, and of {within} in",
+        f"{limited:.0f} seconds with it.",
+    )
+    return text + "\n"
+
+
+def opening_fragment(opening: OpeningFigures) -> str:
+    """What the exact search says a first guess costs, against the optimum."""
+    played = opening.total / opening.secrets
+    optimum = opening.optimum / opening.secrets
+    code = " ".join(Code.parse(opening.guess).pegs)
+    text = _wrap(
+        f"In the run of `make performance`, the exact search put the cost of {code} as",
+        f"the first guess at {played - optimum:.2f} guesses: {played:.3f} a secret when",
+        f"the rest of the game is played optimally, against {optimum:.3f} for the optimum",
+        f"({opening.seconds:.0f} seconds of search).",
+    )
+    return text + "\n"
+
+
+# --- the histograms, as an SVG chart -------------------------------------------------------
 
 
 def histogram_svg(reports: list[Evaluation]) -> str:
@@ -111,6 +456,7 @@ def histogram_svg(reports: list[Evaluation]) -> str:
         "#b07aa1",
         "#ff9da7",
         "#9c755f",
+        "#bab0ac",
     ]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 40}"'
@@ -148,74 +494,28 @@ def histogram_svg(reports: list[Evaluation]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def naive_knuth_seconds() -> float:
-    """Knuth's strategy over every secret, one game at a time with ``naive_score``.
-
-    Only the first two games are played and the time scaled: the baseline for play.
-    """
-    codes = [Code(pegs) for pegs in __import__("itertools").product(CLASSIC_PEGS, repeat=4)]
-    started, games = time.perf_counter(), 2
-    for secret in codes[:games]:
-        candidates = list(codes)
-        guess = Code.parse("RRGG")
-        while guess != secret:
-            feedback = naive_score(secret, guess)
-            candidates = [code for code in candidates if naive_score(code, guess) == feedback]
-            if len(candidates) == 1:
-                guess = candidates[0]
-                continue
-
-            def worst(option: Code, candidates: list[Code] = candidates) -> tuple[int, bool]:
-                parts = Counter(naive_score(code, option) for code in candidates)
-                return max(parts.values()), option not in candidates
-
-            guess = min(codes, key=worst)
-    return (time.perf_counter() - started) * len(codes) / games
-
-
-def bench_search() -> None:
-    print("| optimal search, classic game | total | seconds |")
-    print("|---|---:|---:|")
-    for most_guesses in (None, 5):
-        started = time.perf_counter()
-        tree = build_optimal_tree(CLASSIC_PEGS, 4, most_guesses)
-        seconds = time.perf_counter() - started
-        limit = "any number of guesses" if most_guesses is None else f"at most {most_guesses}"
-        print(f"| {limit} | {tree.total} | {seconds:.0f} |")
-    print()
-
-
-def bench_super_mastermind() -> None:
-    print("| Super Mastermind (5 pegs, 8 colours) | total | average | worst | seconds |")
-    print("|---|---:|---:|---:|---:|")
-    for strategy in ("most-parts", "entropy", "entropy-endgame"):
-        report = evaluate(strategy, SUPER_PEGS, 5)
-        print(
-            f"| {strategy} | {report.total} | {report.average:.4f} | {report.worst}"
-            f" | {report.seconds:.0f} |"
-        )
-    print()
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="skip the minutes-long runs")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny games for the long runs")
     parser.add_argument("--histogram", type=Path, help="also draw the histograms as an SVG file")
     arguments = parser.parse_args()
-    random.seed(1)
-    print(f"numpy {np.__version__}\n")
-    bench_scoring()
-    baseline = naive_knuth_seconds()
-    print(
-        f"Baseline: Knuth's strategy game by game with the naive scorer, {baseline:.0f} s"
-        " for all 1296 secrets (estimated from two games).\n"
-    )
-    reports = bench_strategies(baseline)
+    games = QUICK if arguments.quick else FULL
+    about = f"numpy {np.__version__}"
+    classic = measure_classic(3)
+    print(classic_fragment(classic, measure_seeds(games.seeds), about))
     if arguments.histogram:
-        arguments.histogram.write_text(histogram_svg(reports))
-    if not arguments.quick:
-        bench_search()
-        bench_super_mastermind()
+        arguments.histogram.write_text(histogram_svg([run.evaluation for run in classic]))
+    for (length, colours), strategies in (
+        (games.super_game, SUPER_STRATEGIES),
+        (games.wide_game, WIDE_STRATEGIES),
+    ):
+        runs = [fresh_game(strategy, length, colours) for strategy in strategies]
+        print(game_fragment(runs))
+    print(search_fragment(measure_search(*games.search_game)))
+    print(opening_fragment(measure_opening()))
+    speed = measure_speed(games.speed_seconds)
+    print(f"Super Mastermind batch: {speed.super_batch:,.0f} scores a second")
+    print(f"Knuth with the naive scorer: about {speed.knuth_naive_seconds:,.0f} s")
 
 
 if __name__ == "__main__":

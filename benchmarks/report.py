@@ -7,7 +7,10 @@ One run measures, on one machine:
 - scoring: this project's ``score()`` and the solver's numpy scorer next to other
   Mastermind packages from PyPI, each installed in a virtual environment of its own under
   ``benchmarks/.peers/``, and a naive baseline (``peer_scoring.py`` does the timing);
-- the solver: every strategy over the 1,296 secrets of the classic game;
+- the solver: every strategy over the 1,296 secrets of the classic game, Super
+  Mastermind and 4 pegs of 7 colours, the optimal search, and the code breaker at large
+  sizes, ``"best"`` against ``"random-consistent"`` (``bench_solver.py`` and
+  ``bench_large.py`` do the measuring);
 - the event stores: read-and-appends, whole games, and replay of 10,000 streams, for
   memory, SQLite and PostgreSQL (on a throwaway server, as ``bench_store.py`` runs it);
 - the HTTP API: guesses posted to the web game over a SQLite store, next to a minimal
@@ -19,6 +22,10 @@ One run measures, on one machine:
 Every figure is the median of several runs, or a ratio of two rates measured side by side
 in the same run. The page says what machine it ran on. ``--quick`` uses tiny sizes and
 few runs, to check that the runner works; its numbers mean little.
+
+The same run writes the figures of ``docs/solver.md`` as fragments of Markdown under
+``docs/generated/`` (``generated/`` beside ``--output``), which that page includes: none
+of its tables and totals is typed by hand.
 """
 
 from __future__ import annotations
@@ -45,7 +52,9 @@ from statistics import median
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bench_http
+import bench_large
 import bench_load
+import bench_solver
 import bench_store
 import matplotlib
 import matplotlib.pyplot as plt
@@ -56,12 +65,13 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
 from mastermind import CLASSIC_PEGS, Code, score
-from mastermind.solver import STRATEGIES, Evaluation, evaluate
 from tests.postgres_cluster import PostgresCluster, PostgresUnavailable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 IMAGES = Path("images") / "performance"
+GENERATED = "generated"
+"""The folder, beside ``performance.md``, of the fragments ``docs/solver.md`` includes."""
 PEER_SCORING = HERE / "peer_scoring.py"
 OURS = "#2f6db5"
 PEER = "#e08a2c"
@@ -83,6 +93,7 @@ class Sizes:
     load_clients: int
     load_seconds: float
     fault_seconds: float
+    games: bench_solver.Games
 
 
 FULL = Sizes(
@@ -99,6 +110,7 @@ FULL = Sizes(
     load_clients=8,
     load_seconds=10.0,
     fault_seconds=2.0,
+    games=bench_solver.FULL,
 )
 QUICK = Sizes(
     pairs=300,
@@ -114,6 +126,7 @@ QUICK = Sizes(
     load_clients=4,
     load_seconds=5.0,
     fault_seconds=0.5,
+    games=bench_solver.QUICK,
 )
 
 
@@ -327,23 +340,55 @@ def _code(digits: Sequence[int]) -> Code:
 # --- the solver ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class StrategyFigures:
-    evaluation: Evaluation
-    seconds: float
-    runs: int
+StrategyFigures = bench_solver.ClassicRun
 
 
 def measure_solver(sizes: Sizes) -> list[StrategyFigures]:
-    found = []
-    for strategy in STRATEGIES:
-        _progress(f"solver: {strategy}")
-        first = evaluate(strategy)  # loads tables and trees; not counted
-        runs = [evaluate(strategy) for _ in range(sizes.solver_runs)]
-        assert all(run.histogram == first.histogram for run in runs), strategy
-        seconds = median(run.seconds for run in runs)
-        found.append(StrategyFigures(first, seconds, len(runs)))
-    return found
+    _progress("solver: every strategy over the classic game")
+    return bench_solver.measure_classic(sizes.solver_runs)
+
+
+@dataclass
+class SolverPage:
+    """The figures of ``docs/solver.md`` beyond the classic table, from this run."""
+
+    seeds: bench_solver.SeedFigures
+    super_game: list[bench_solver.GameRun]
+    wide_game: list[bench_solver.GameRun]
+    search: bench_solver.SearchFigures
+    speed: bench_solver.SpeedFigures
+    opening: bench_solver.OpeningFigures
+
+
+def measure_solver_page(sizes: Sizes) -> SolverPage:
+    games = sizes.games
+
+    def game(strategy: str, length: int, colours: int) -> bench_solver.GameRun:
+        _progress(f"solver: {strategy} over every secret of {length} pegs of {colours} colours")
+        found = apart(
+            "bench_solver", "measure_game", strategy=strategy, length=length, colours=colours
+        )
+        return bench_solver.GameRun(**found)
+
+    _progress("solver: random-consistent, seed by seed")
+    seeds = bench_solver.measure_seeds(games.seeds)
+    super_game = [game(strategy, *games.super_game) for strategy in bench_solver.SUPER_STRATEGIES]
+    wide_game = [game(strategy, *games.wide_game) for strategy in bench_solver.WIDE_STRATEGIES]
+    _progress("solver: the optimal search")
+    length, colours = games.search_game
+    search = apart("bench_solver", "measure_search", length=length, colours=colours)
+    _progress("solver: scoring Super Mastermind, Knuth's strategy with the naive scorer")
+    speed = apart("bench_solver", "measure_speed", seconds=games.speed_seconds)
+    _progress("solver: the exact cost of a first guess")
+    opening = apart("bench_solver", "measure_opening")
+    return SolverPage(
+        seeds,
+        super_game,
+        wide_game,
+        bench_solver.SearchFigures(**search),
+        bench_solver.SpeedFigures(**speed),
+        bench_solver.OpeningFigures(**opening),
+    )
 
 
 # --- the stores ----------------------------------------------------------------------------
@@ -612,6 +657,7 @@ def page(
     about: dict[str, str],
     scoring: list[ScoringRow],
     solver: list[StrategyFigures],
+    large: bench_large.LargeFigures,
     stores: StoreRun,
     http: bench_http.HttpFigures,
     load: bench_load.LoadFigures,
@@ -646,7 +692,8 @@ def page(
             "and the same run**: rates depend on the machine, ratios much less. A scorer that",
             "could not be installed or run is listed with the reason instead of a number.",
             "The other options: `--no-peers`, `--no-postgres`, and `--output DIR` to write",
-            "somewhere else.",
+            "somewhere else. The same run writes the figures of the",
+            "[code breaker's page](solver.md) into `generated/`, which that page includes.",
         ),
         "",
         *(warning if quick else []),
@@ -656,6 +703,7 @@ def page(
         "",
         *scoring_section(sizes, scoring),
         *solver_section(sizes, solver),
+        *large_section(large),
         *stores_section(sizes, stores),
         *http_section(http),
         *load_section(load),
@@ -710,6 +758,11 @@ def scoring_section(sizes: Sizes, rows: list[ScoringRow]) -> list[str]:
             "its rate counts the scores of that table. Each *x naive* compares with the",
             "baseline timed in the scorer's own process, so it can differ a little from the",
             "ratio of two rates of the table, which come from different processes.",
+            "The code breaker's page quotes the same figures from the same run. Its older",
+            "figure of 1.8 times came from a naive scorer that also built a validated",
+            "`Feedback` for every answer, work that `score()` skips by handing out one",
+            "ready-made `Feedback` for each answer, and from rates taken one after the",
+            "other rather than in alternating rounds.",
         ),
         "",
         _image("Scores per second for each scorer, log scale", "scoring.png"),
@@ -751,6 +804,63 @@ def solver_section(sizes: Sizes, found: list[StrategyFigures]) -> list[str]:
         "",
         _image("A histogram of guesses for each strategy", "solver.png"),
         "",
+    ]
+
+
+def large_section(figures: bench_large.LargeFigures) -> list[str]:
+    wide = figures.wide
+    wide_part: list[str] = []
+    if wide is not None:
+        wide_part = [
+            f"### Hints at {wide.length} pegs of {wide.colours} colours",
+            "",
+            _wrap(
+                f"`best` with the same budget played the first {wide.moves} moves of",
+                f"{wide.games} games of {wide.colours**wide.length:,} codes, in a fresh",
+                "process, one solver for all of them. The first hint of the first game is",
+                "the one a player of a new kind of game waits for; the first hints of the",
+                "other games find its colour pattern worked out. Of the",
+                f"{wide.hints} hints, {wide.incomplete} ran out of time"
+                f" (*incomplete*) and {wide.uncounted} could not count the codes left",
+                "(`remaining=None`); the process's peak resident size was",
+                f"{bench_large.megabytes(wide.peak_bytes)} MB.",
+            ),
+            "",
+            _table(bench_large.WIDE_HEADER, bench_large.WIDE_ALIGN, bench_large.wide_rows(wide)),
+            "",
+        ]
+    starts = [each.start_bytes for size in figures.sizes for each in (size.best, size.baseline)]
+    interpreter = bench_large.megabytes(round(sum(starts) / len(starts)))
+    return [
+        "## The code breaker at large sizes",
+        "",
+        _wrap(
+            "`benchmarks/bench_large.py` does the measuring. For each size, the same",
+            f"{figures.secrets} random secrets (seeded) are played to the end by `best`, with",
+            f"the budget a hint has ({figures.budget} s of thread CPU time a guess), and by",
+            "`random-consistent`, the baseline, a code drawn from those that could still",
+            "be the secret. Each size and strategy plays in a fresh process of its own,",
+            "one solver for every game, as the hint service keeps one for each kind of",
+            "game. *s a move* is the thread CPU time of a hint, mean and max; the first",
+            "*x baseline* is `best`'s average guesses over the baseline's (below 1,",
+            "`best` needs fewer), the second its time a move over the baseline's.",
+            f"*first hint* is the median, over {figures.first_hint_runs} fresh processes, of",
+            "the thread CPU time of building the solver and asking for the first hint of",
+            "a game; *second hint*, of the hint after it. *tables* are the arrays the",
+            "solver's code space keeps once the games are over: every code listed, their",
+            "colour counts, and, for small games, every code scored against every other.",
+            "*peak RSS* is the peak resident size of the process that played the games",
+            f"(`VmHWM`), about {interpreter} MB of it the interpreter with numpy and the",
+            "package before the solver was built.",
+            "*incomplete* counts the hints that ran out of time before their search",
+            "finished.",
+        ),
+        "",
+        _table(bench_large.SIZE_HEADER, bench_large.SIZE_ALIGN, bench_large.size_rows(figures)),
+        "",
+        bench_large.verdict(figures),
+        "",
+        *wide_part,
     ]
 
 
@@ -1021,6 +1131,96 @@ def faults_section(figures: bench_load.LoadFigures) -> list[str]:
     ]
 
 
+# --- the fragments of docs/solver.md ------------------------------------------------------
+
+
+def write_fragments(
+    folder: Path,
+    about: dict[str, str],
+    scoring: list[ScoringRow],
+    solver: list[StrategyFigures],
+    solver_page: SolverPage,
+    large: bench_large.LargeFigures,
+) -> None:
+    """The figures of ``docs/solver.md``, each a fragment of Markdown that it includes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    run = f"{about['date']}; {about['Python']}, numpy {about['numpy']}, {about['CPU']}"
+    by_scorer = {row.scorer: row for row in scoring}
+    naive, ours = by_scorer[OUR_SCORERS["naive"][0]], by_scorer[OUR_SCORERS["mastermind"][0]]
+    batch = by_scorer[OUR_SCORERS["mastermind-batch"][0]]
+    knuth = next(found for found in solver if found.evaluation.strategy == "knuth")
+    fragments = {
+        "solver-classic.md": bench_solver.classic_fragment(solver, solver_page.seeds, run),
+        "solver-super.md": bench_solver.game_fragment(solver_page.super_game),
+        "solver-wide.md": bench_solver.game_fragment(solver_page.wide_game),
+        "solver-search.md": bench_solver.search_fragment(solver_page.search),
+        "solver-speed.md": bench_solver.speed_fragment(
+            naive.rate, ours.rate, ours.ratio, batch.rate, knuth.seconds, solver_page.speed
+        ),
+        "solver-large.md": large_fragment(large),
+        "solver-review.md": bench_solver.opening_fragment(solver_page.opening),
+    }
+    for name, text in fragments.items():
+        (folder / name).write_text(text)
+
+
+def large_fragment(figures: bench_large.LargeFigures) -> str:
+    """The code breaker at large sizes, shortly, for the code breaker's page."""
+    rows = [
+        [
+            f"{size.length} x {size.colours}",
+            f"{size.codes:,}",
+            f"{size.best.average:.3f}",
+            f"{size.baseline.average:.3f}",
+            f"{size.best.move_mean:.3f}",
+            f"{size.best.move_max:.2f}",
+            f"{size.best.first_hint:.2f}",
+            bench_large.megabytes(size.best.table_bytes),
+            bench_large.megabytes(size.best.peak_bytes),
+            f"{size.best.incomplete} of {size.best.moves:,}",
+        ]
+        for size in figures.sizes
+    ]
+    header = [
+        "pegs x colours",
+        "codes",
+        "average guesses, `best`",
+        "average guesses, `random-consistent`",
+        "s a hint",
+        "max s",
+        "first hint (s)",
+        "tables (MB)",
+        "peak RSS (MB)",
+        "incomplete",
+    ]
+    lines = [
+        _wrap(
+            f"Measured by `make performance`: {figures.secrets} random secrets of each size,",
+            "the same for both strategies, played by `best` with a hint's budget of",
+            f"{figures.budget} s and by `random-consistent`; times are thread CPU",
+            "seconds, *first hint* that of building the solver and its first hint in a",
+            "fresh process. The performance page has the baseline's costs too.",
+        ),
+        "",
+        _table(header, "lrrrrrrrrr", rows),
+        "",
+    ]
+    wide = figures.wide
+    if wide is not None:
+        lines += [
+            _wrap(
+                f"At {wide.length} pegs of {wide.colours} colours, the first hint in a fresh",
+                f"process took {wide.first_hint:.2f} s; over the first {wide.moves} moves of",
+                f"{wide.games} games, a hint took {wide.later_mean:.2f} s on average and",
+                f"{max(wide.later_max, wide.first_max, wide.first_hint):.2f} s at most, and",
+                f"{wide.incomplete} of {wide.hints} ran out of time; the process's peak",
+                f"resident size was {bench_large.megabytes(wide.peak_bytes)} MB.",
+            ),
+            "",
+        ]
+    return "\n".join(lines)
+
+
 def _progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
@@ -1042,6 +1242,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     about = machine()
     scoring = measure_scoring(sizes, not arguments.no_peers, arguments.peers)
     solver = measure_solver(sizes)
+    solver_page = measure_solver_page(sizes)
+    large = bench_large.measure_large(arguments.quick)
     stores = measure_stores(sizes, not arguments.no_postgres)
     http = measure_http(sizes)
     load = measure_load(sizes, not arguments.no_postgres)
@@ -1051,9 +1253,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     plot_scoring(scoring, images / "scoring.png")
     plot_solver(solver, images / "solver.png")
     plot_stores(stores, images / "stores.png")
-    text = page(arguments.quick, sizes, about, scoring, solver, stores, http, load)
+    text = page(arguments.quick, sizes, about, scoring, solver, large, stores, http, load)
     (arguments.output / "performance.md").write_text(text)
-    _progress(f"wrote {arguments.output / 'performance.md'} and {images}/")
+    generated = arguments.output / GENERATED
+    write_fragments(generated, about, scoring, solver, solver_page, large)
+    _progress(f"wrote {arguments.output / 'performance.md'}, {images}/ and {generated}/")
 
 
 if __name__ == "__main__":

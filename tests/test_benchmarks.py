@@ -1,20 +1,38 @@
-"""The performance report's runner works: a ``--quick`` run writes the page and its plots.
+"""The benchmarks run, and the figures the docs show come from them.
 
-The real run takes minutes, installs packages from PyPI and starts PostgreSQL; this one
-uses tiny sizes and leaves the peers and PostgreSQL out, so it only proves the machinery,
-the HTTP benchmark's two servers on loopback and the load benchmark's ``mastermind serve``
-processes included.
+The performance report's real run takes minutes, installs packages from PyPI and starts
+PostgreSQL; the ``--quick`` runs here use tiny sizes and leave the peers and PostgreSQL
+out, so they only prove the machinery, the HTTP benchmark's two servers on loopback and
+the load benchmark's ``mastermind serve`` processes included. The classic game's table on
+the code breaker's page, which the real run writes, is checked against ``evaluate``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from mastermind.solver import STRATEGIES, evaluate
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "benchmarks" / "report.py"
+LARGE = ROOT / "benchmarks" / "bench_large.py"
+GENERATED = ROOT / "docs" / "generated"
+SOLVER_PAGE = ROOT / "docs" / "solver.md"
+FRAGMENTS = [
+    "solver-classic.md",
+    "solver-large.md",
+    "solver-review.md",
+    "solver-search.md",
+    "solver-speed.md",
+    "solver-super.md",
+    "solver-wide.md",
+]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -33,6 +51,7 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         "The machine",
         "Scoring",
         "Solver strategies",
+        "The code breaker at large sizes",
         "Event stores",
         "HTTP API",
         "Under load",
@@ -96,3 +115,67 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         re.M,
     )
     assert "PostgreSQL restarted: left out of this run (`--no-postgres`)" in text
+    # Both strategies played every size, and the widest game's hints were timed.
+    for strategy in ("best", "random-consistent"):
+        assert len(re.findall(rf"^\| \d+ x \d+ \| [\d,]+ \| `{strategy}` \|", text, re.M)) == 2
+    assert re.search(r"^\| moves 2 to \d+ \| \d+ \| [\d.]+ \| [\d.]+ \|$", text, re.M)
+    # The code breaker's page gets its figures from the same run.
+    assert sorted(path.name for path in (tmp_path / "generated").iterdir()) == FRAGMENTS
+    classic = (tmp_path / "generated" / "solver-classic.md").read_text()
+    assert classic_rows(classic) == classic_rows((GENERATED / "solver-classic.md").read_text())
+
+
+def test_the_large_benchmark_plays_both_strategies_on_the_same_secrets() -> None:
+    result = subprocess.run(
+        [sys.executable, LARGE, "--quick", "--json"], capture_output=True, text=True, timeout=240
+    )
+    assert result.returncode == 0, result.stderr
+
+    found = json.loads(result.stdout)
+    assert found["quick"]
+    assert found["secrets"] == 4
+    for size in found["sizes"]:
+        best, baseline = size["best"], size["baseline"]
+        assert (best["strategy"], baseline["strategy"]) == ("best", "random-consistent")
+        for each in (best, baseline):
+            assert each["games"] == 4
+            assert each["unsolved"] == 0
+            assert 1 <= each["average"] <= each["worst"]
+            assert each["moves"] >= 4
+            assert 0 <= each["incomplete"] <= each["moves"]
+            assert 0 < each["move_mean"] <= each["move_max"] or each["move_max"] == 0
+            assert each["first_hint"] >= 0
+            assert each["start_bytes"] <= each["peak_bytes"]
+    wide = found["wide"]
+    assert (wide["length"], wide["colours"]) == (10, 20)
+    assert wide["hints"] >= wide["games"] == 2
+
+
+def classic_rows(text: str) -> dict[str, tuple[int, str, int, str]]:
+    """The classic table of a fragment, by strategy, without the seconds."""
+    rows = re.findall(
+        r"^\| `([\w-]+)`(?: \(seed 0\))? \| (\d+) \| (\d\.\d{4}) \| (\d+)"
+        r" \| ([\d, ]+) \| [\d.]+ \|$",
+        text,
+        re.M,
+    )
+    return {
+        name: (int(total), average, int(worst), spread)
+        for name, total, average, worst, spread in rows
+    }
+
+
+def test_the_code_breakers_page_includes_every_generated_fragment() -> None:
+    included = re.findall(r'^--8<-- "docs/generated/([\w-]+\.md)"$', SOLVER_PAGE.read_text(), re.M)
+    assert sorted(set(included)) == FRAGMENTS
+    assert sorted(path.name for path in GENERATED.iterdir()) == FRAGMENTS
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_the_classic_table_on_the_code_breakers_page_is_what_evaluate_gives(strategy: str) -> None:
+    rows = classic_rows((GENERATED / "solver-classic.md").read_text())
+    found = evaluate(strategy)
+    counts = dict(found.histogram)
+    spread = ", ".join(str(counts.get(guesses, 0)) for guesses in range(1, found.worst + 1))
+
+    assert rows[strategy] == (found.total, f"{found.average:.4f}", found.worst, spread)
