@@ -1,22 +1,53 @@
-"""``python -m mastermind.solver build-optimal [DIRECTORY]``: rebuild the shipped trees."""
+"""``python -m mastermind.solver build-optimal|build-record [DIRECTORY]``: rebuild trees.
+
+``build-optimal`` searches out the classic game's optimal trees; ``build-record`` the
+Super Mastermind tree that beats the best published strategy (see
+``docs/super-mastermind.md``). Without a directory, the trees are written over the
+package's own.
+"""
 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from mastermind.solver._build import write_shipped_trees
+from mastermind.solver._record import build_record_tree, guesses_per_secret, record_tree_file
 
-_USAGE = "usage: python -m mastermind.solver build-optimal [DIRECTORY]"
+_USAGE = "usage: python -m mastermind.solver build-optimal|build-record [DIRECTORY]"
+
+
+def build_record(directory: Path) -> None:
+    """Search out the Super Mastermind record tree, write it, and say how it fares."""
+    started = time.perf_counter()
+
+    def report(line: str) -> None:
+        print(f"{time.perf_counter() - started:7.0f} s  {line}", flush=True)
+
+    tree = build_record_tree(report=report)
+    seconds = time.perf_counter() - started
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / record_tree_file(tree.colours, tree.length)
+    tree.write(path)
+    solved = guesses_per_secret(tree)
+    secrets = sum(solved.values())
+    spread = ", ".join(f"{guesses}: {count}" for guesses, count in solved.items())
+    print(
+        f"{path.name}: {tree.total} guesses over {secrets} secrets"
+        f" ({tree.total / secrets:.4f} each), worst {max(solved)} ({spread}),"
+        f" searched in {seconds:.0f} s"
+    )
 
 
 def main(arguments: list[str]) -> int:
     """Run the command line; returns the exit status."""
-    if not arguments or arguments[0] != "build-optimal" or len(arguments) > 2:
+    commands = {"build-optimal": write_shipped_trees, "build-record": build_record}
+    if not arguments or arguments[0] not in commands or len(arguments) > 2:
         print(_USAGE, file=sys.stderr)
         return 2
     default = Path(__file__).parent / "data"
-    write_shipped_trees(Path(arguments[1]) if len(arguments) == 2 else default)
+    commands[arguments[0]](Path(arguments[1]) if len(arguments) == 2 else default)
     return 0
 
 
