@@ -26,7 +26,7 @@ def main(output: Path) -> None:
     most = max(report.worst for report in reports)
     tallest = max(count for report in reports for _, count in report.histogram)
     mpl.rcParams.update({"svg.hashsalt": "mastermind", "svg.fonttype": "none"})
-    figure, axes = plt.subplots(2, 4, figsize=(11, 5.2), sharex=True, sharey=True)
+    figure, axes = plt.subplots(3, 3, figsize=(11, 7.4), sharex=True, sharey=True)
     for report, plot in zip(reports, axes.flat, strict=True):
         counts = dict(report.histogram)
         guesses = list(range(1, most + 1))
@@ -40,7 +40,7 @@ def main(output: Path) -> None:
         plot.set_ylim(0, tallest * 1.15)
         plot.spines[["top", "right"]].set_visible(False)
         plot.tick_params(labelsize=8)
-    for plot in axes[1]:
+    for plot in axes[-1]:
         plot.set_xlabel("guesses", fontsize=8)
     for plot in axes[:, 0]:
         plot.set_ylabel("secrets", fontsize=8)

@@ -22,7 +22,7 @@ History = list[tuple[int, int]]
 Ranking = Callable[[NDArray[np.int64]], NDArray[np.float64]]
 """From feedback histograms, one row per guess, a rank per guess: lower is better."""
 
-_GUESS_CHUNK_CELLS = 8 * 1024 * 1024
+_GUESS_CHUNK_CELLS = 4 * 1024 * 1024
 """How many guess-secret scores to hold at once when the table is not kept."""
 
 

@@ -28,7 +28,7 @@ UNLIMITED = 32
 """More guesses than any practical game needs: the depth limit when there is none."""
 _SYMMETRY_LEVELS = 3
 """How many guesses into the game symmetries are looked for; later they rarely pay."""
-_CHUNK_CELLS = 16 * 1024 * 1024
+_CHUNK_CELLS = 4 * 1024 * 1024
 """How many guess-secret scores an endgame table holds at once while it is built."""
 
 

@@ -26,6 +26,8 @@ _MOST_PEGS = 15
 """The longest code whose feedback numbers fit a byte."""
 MOST_TABULATED = 1 << 24
 """The most codes a game may have for every one of them to be listed in a table."""
+_HISTOGRAM_CELLS = 1 << 20
+"""How many feedback numbers are counted at once."""
 _COUNTING_ROWS = 1 << 20
 """How many codes' colour counts are worked out at once, to bound the temporaries."""
 _MATRIX_BYTES_LIMIT = 64 * 1024 * 1024
@@ -33,17 +35,16 @@ _MATRIX_BYTES_LIMIT = 64 * 1024 * 1024
 
 
 def colour_counts(digits: Digits, colours: int) -> Digits:
-    """How many pegs of each colour every code holds: one row per code."""
-    counts = np.zeros((digits.shape[0], colours), dtype=np.uint8)
+    """How many pegs of each colour every code holds: one row per code.
+
+    The table is stored a colour at a time (column-major), as scoring reads it.
+    """
+    counts = np.zeros((colours, digits.shape[0]), dtype=np.uint8).T
     for start in range(0, digits.shape[0], _COUNTING_ROWS):
         block = digits[start : start + _COUNTING_ROWS]
+        rows = slice(start, start + len(block))
         for colour in range(colours):
-            np.sum(
-                block == colour,
-                axis=1,
-                dtype=np.uint8,
-                out=counts[start : start + len(block), colour],
-            )
+            np.sum(block == colour, axis=1, dtype=np.uint8, out=counts[rows, colour])
     return counts
 
 
@@ -51,14 +52,17 @@ def all_digits(colours: int, length: int) -> Digits:
     """Every code in numbering order, written straight into one array.
 
     Each position's column is the palette broadcast along that position's axis, so no
-    temporary larger than one row of colours is ever made.
+    temporary larger than one row of colours is ever made. The table is stored a
+    position at a time (column-major), as scoring reads it, so that scoring against
+    every code copies nothing.
     """
-    table = np.empty((colours,) * length + (length,), dtype=np.uint8)
+    columns = np.empty((length,) + (colours,) * length, dtype=np.uint8)
     for position in range(length):
         shape = [1] * length
         shape[position] = colours
-        table[..., position] = np.arange(colours, dtype=np.uint8).reshape(shape)
-    return table.reshape(colours**length, length)
+        columns[position] = np.arange(colours, dtype=np.uint8).reshape(shape)
+    digits: Digits = columns.reshape(length, colours**length).T
+    return digits
 
 
 def digits_of(numbers: NDArray[np.int64], colours: int, length: int) -> Digits:
@@ -250,8 +254,19 @@ class CodeSpace:
 
 
 def histograms(scores: Scores, bins: int) -> NDArray[np.int64]:
-    """For each row of feedback numbers, how often each feedback occurs."""
-    rows = scores.shape[0]
-    offsets = (np.arange(rows, dtype=np.intp) * bins)[:, None]
-    flat = (scores.astype(np.intp) + offsets).ravel()
-    return np.bincount(flat, minlength=rows * bins).reshape(rows, bins)
+    """For each row of feedback numbers, how often each feedback occurs.
+
+    Counted a block of rows at a time, so that the wide numbers counting needs stay a
+    few megabytes however large the table.
+    """
+    rows, columns = scores.shape
+    counts = np.empty((rows, bins), dtype=np.int64)
+    step = max(1, _HISTOGRAM_CELLS // max(1, columns))
+    for start in range(0, rows, step):
+        block = scores[start : start + step]
+        offsets = (np.arange(len(block), dtype=np.intp) * bins)[:, None]
+        flat = (block.astype(np.intp) + offsets).ravel()
+        counts[start : start + len(block)] = np.bincount(flat, minlength=len(block) * bins).reshape(
+            len(block), bins
+        )
+    return counts

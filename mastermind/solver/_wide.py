@@ -56,6 +56,8 @@ GUESSES = 1000
 ENDGAME = 30
 """How few codes that fit the exact search plays out."""
 _ENDGAME_CELLS = 8 * 1024 * 1024
+_EVERY_CODE_GAME = 1 << 20
+"""The largest game whose every code the endgame may play: no larger one is listed."""
 """Largest table of every code against the codes left for the endgame to use every code."""
 _OPENING_SECRETS = 1 << 16
 """Codes a first guess is judged against: all of a game this size, else a sample."""
@@ -189,7 +191,9 @@ class Wide:
         should the budget run out first, the guess that splits the codes best."""
         space = self.space
         every_code = (
-            not self.unique and space.tabulated and space.size * len(codes) <= _ENDGAME_CELLS
+            not self.unique
+            and space.size <= _EVERY_CODE_GAME
+            and space.size * len(codes) <= _ENDGAME_CELLS
         )
         if every_code:
             table = endgame_table(space, numbers.astype(np.intp))
