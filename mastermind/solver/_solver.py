@@ -26,7 +26,8 @@ BEST_TABLE_SIZE = 1 << 20
 """The largest game ``"best"`` lists every code of; beyond it, codes that fit are searched for."""
 LISTED_CANDIDATES = 100_000
 """The most codes ``Solver.candidates`` lists for a game too large to tabulate."""
-_POSITIONS_KEPT = 64
+_POSITIONS_KEPT = 12
+"""Positions whose candidates are kept: those of the game in play, a few moves deep."""
 
 
 @attrs.frozen
