@@ -8,6 +8,7 @@ to install. A server works hints out in processes of its own (``mastermind._hint
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
@@ -26,18 +27,26 @@ from mastermind.service import (
 if TYPE_CHECKING:
     from mastermind.solver import Advisor
 
+HINT_SECONDS = 0.8
+"""Seconds of processor time a hint's search takes at most: ``mastermind.solver``'s own
+limit, known here without importing numpy."""
 SOLVER_MISSING = f"The code breaker needs the solver extra: {install_hint('solver')}"
 
 
-def solver_hints(*, workers: int = 0, queue: int = 0, seconds: float = 10.0) -> HintSource:
-    """The solver's hints: worked out in the asking thread with no ``workers``, as suits
-    the terminal game; else by that many processes, each hint under a deadline of
-    ``seconds``, with at most ``queue`` waiting for them (see ``HintPool``)."""
+def solver_hints(
+    *, workers: int = 0, queue: int = 0, seconds: float = 10.0, budget: float = HINT_SECONDS
+) -> HintSource:
+    """The solver's hints, each searched for at most ``budget`` seconds of processor time:
+    worked out in the asking thread with no ``workers``, as suits the terminal game; else
+    by that many processes, each hint under a deadline of ``seconds``, with at most
+    ``queue`` waiting for them (see ``HintPool``)."""
     if workers == 0:
-        return SolverHints()
+        return SolverHints(budget=budget)
     from mastermind._hint_pool import HintPool
 
-    return HintPool(workers, queue=queue, seconds=seconds)
+    return HintPool(
+        workers, queue=queue, seconds=seconds, source=functools.partial(SolverHints, budget=budget)
+    )
 
 
 class SolverMissing(HintUnavailable):
@@ -59,8 +68,9 @@ class SolverHints:
     Safe to share between threads: each advisor guards its own solvers.
     """
 
-    def __init__(self, *, seed: int = 0) -> None:
+    def __init__(self, *, seed: int = 0, budget: float = HINT_SECONDS) -> None:
         self.seed = seed
+        self.budget = budget
         self._lock = threading.Lock()
         self._advisors: dict[str | None, Advisor] = {}
 
@@ -89,7 +99,8 @@ class SolverHints:
         with self._lock:
             advisor = self._advisors.get(strategy)
             if advisor is None:
-                advisor = self._advisors[strategy] = Advisor(strategy, seed=self.seed)
+                advisor = Advisor(strategy, seed=self.seed, seconds=self.budget)
+                self._advisors[strategy] = advisor
             return advisor
 
 

@@ -88,6 +88,9 @@ class Limits:
     """Hints that may wait for a busy worker; beyond them, a hint is refused at once."""
     hint_seconds: float = attrs.field(default=10.0, validator=_positive)
     """The longest a hint may take; past it, its work is stopped."""
+    hint_budget: float = attrs.field(default=0.8, validator=_positive)
+    """Seconds of processor time a hint's search may take before it answers the best
+    guess found so far."""
     store_connections: int = attrs.field(default=10, validator=attrs.validators.ge(1))
     """Database connections one process keeps at most (PostgreSQL)."""
     store_wait: float = attrs.field(default=5.0, validator=_positive)
@@ -198,7 +201,10 @@ def bootstrap(
         raise ValueError("A codec goes with a store's URL: the store given has its own")
     made_hints = (
         solver_hints(
-            workers=limits.hint_workers, queue=limits.hint_queue, seconds=limits.hint_seconds
+            workers=limits.hint_workers,
+            queue=limits.hint_queue,
+            seconds=limits.hint_seconds,
+            budget=limits.hint_budget,
         )
         if hints is _Default.SOLVER
         else None

@@ -239,3 +239,10 @@ def test_without_workers_hints_are_worked_out_in_the_asking_thread() -> None:
         assert pooled.worker_pids == (), "workers start with the first hint that needs them"
     finally:
         pooled.close()
+
+
+def test_the_hint_budget_known_without_numpy_is_the_solvers_own() -> None:
+    from mastermind._advice import HINT_SECONDS
+    from mastermind.solver._advisor import HINT_SECONDS as SOLVERS
+
+    assert HINT_SECONDS == SOLVERS

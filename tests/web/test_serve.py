@@ -141,7 +141,7 @@ def test_sigterm_ends_the_server_within_10_s_while_requests_run(
     tmp_path: Path, workers: int
 ) -> None:
     store = f"sqlite:///{tmp_path}/games.db"
-    limits = Limits(hint_workers=1, hint_seconds=60).to_environment()
+    limits = Limits(hint_workers=1, hint_seconds=60, hint_budget=60).to_environment()
     log = tmp_path / "log"
     with ServerProcess(store, log, workers=workers, MASTERMIND_LIMITS=limits) as server:
         game = httpx.post(f"{server.url}/games", json={"length": 9, "colours": ["A", "B"]}).json()
