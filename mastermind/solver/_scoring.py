@@ -210,17 +210,7 @@ class CodeSpace:
     def code(self, number: int) -> Code:
         """The code with a given number."""
         digits = digits_of(np.array([number], dtype=np.int64), self.colours, self.length)[0]
-        return self.code_of(digits)
-
-    def code_of(self, digits: Digits) -> Code:
-        """The code with the given colour numbers."""
         return Code(self.pegs[int(colour)] for colour in digits)
-
-    def digits_of(self, code: Code) -> Digits:
-        """The colour numbers of a code; raises ``ValueError`` for a code outside this game."""
-        number = np.array([self.index(code)], dtype=np.int64)
-        digits: Digits = digits_of(number, self.colours, self.length)[0]
-        return digits
 
     def feedback_number(self, feedback: Feedback) -> int:
         """The number of a feedback."""

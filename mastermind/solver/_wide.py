@@ -105,12 +105,10 @@ class Wide:
         rows = []
         for guess, feedback in history:
             black, white = divmod(feedback, space.length + 1)
-            rows.append((self.digits([guess])[0], black, white))
+            rows.append(
+                (digits_of(np.array([guess]), space.colours, space.length)[0], black, white)
+            )
         return Clues(space.colours, space.length, rows, unique=self.unique)
-
-    def digits(self, numbers: list[int] | Indices) -> Digits:
-        """The colours of codes given by number."""
-        return digits_of(np.asarray(numbers, dtype=np.int64), self.space.colours, self.space.length)
 
     def advise(self, history: History, budget: Budget) -> tuple[int, int | None]:
         """The next guess, and how many codes fit if they could all be counted."""
