@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 from mastermind.domain import Code, Feedback
 from mastermind.solver._heuristics import History, rank_guesses
 from mastermind.solver._optimal import UNLIMITED, OptimalSearch, endgame_table
-from mastermind.solver._scoring import CodeSpace, Indices
+from mastermind.solver._scoring import NO_SECRET, CodeSpace, Indices
 from mastermind.solver._tree import Node, shipped_tree
 
 STRATEGY = "optimal"
@@ -205,7 +205,7 @@ def review_game(
     for number, (guess, feedback) in enumerate(numbered):
         parts = space.partition(guess, candidates)
         if feedback not in parts:
-            raise ValueError("No secret gives those feedbacks: one of them must be wrong")
+            raise ValueError(NO_SECRET)
         on_tree = node is not None and node.guess == guess
         if on_tree:
             with_guess, exact_guess = before.expected, True

@@ -24,6 +24,8 @@ Indices = NDArray[np.intp]
 
 _MOST_PEGS = 15
 """The longest code whose feedback numbers fit a byte."""
+NO_SECRET = "No secret gives those feedbacks: one of them must be wrong"
+"""What the solver says of key pegs that no code could have earned."""
 MOST_TABULATED = 1 << 24
 """The most codes a game may have for every one of them to be listed in a table."""
 _HISTOGRAM_CELLS = 1 << 20

@@ -12,7 +12,13 @@ import numpy as np
 from mastermind.domain import CLASSIC_PEGS, Code, Feedback, score
 from mastermind.solver._budget import Budget
 from mastermind.solver._heuristics import History
-from mastermind.solver._scoring import MOST_TABULATED, CodeSpace, Indices, numbers_of
+from mastermind.solver._scoring import (
+    MOST_TABULATED,
+    NO_SECRET,
+    CodeSpace,
+    Indices,
+    numbers_of,
+)
 from mastermind.solver._strategies import (
     BEST,
     STRATEGY_NAMES,
@@ -75,7 +81,7 @@ class _Tabled:
     def advise(self, history: History, budget: Budget) -> tuple[int, int | None]:
         candidates = self.candidates(history)
         if len(candidates) == 0:
-            raise ValueError(_NO_SECRET)
+            raise ValueError(NO_SECRET)
         return self.strategy.choose(candidates, history, budget), len(candidates)
 
 
@@ -96,9 +102,6 @@ class _Searched:
         if self.any_fit:
             return self.wide.any_fit(history, budget), None
         return self.wide.advise(history, budget)
-
-
-_NO_SECRET = "No secret gives those feedbacks: one of them must be wrong"
 
 
 class Solver:

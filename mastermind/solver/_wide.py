@@ -37,6 +37,7 @@ from mastermind.solver._optimal import (
     endgame_table,
 )
 from mastermind.solver._scoring import (
+    NO_SECRET,
     CodeSpace,
     Digits,
     Indices,
@@ -91,6 +92,18 @@ def _seeded(seed: int, history: History) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32(repr(history).encode())])
 
 
+def _searched_locally(
+    clues: Clues, want: int, rng: np.random.Generator, budget: Budget, share: float
+) -> Digits:
+    """Codes that fit found by the local search in a share of the budget; failing that,
+    the closest code alone, with the budget marked as run out."""
+    found, closest = clues.search_locally(want, rng, budget.share(share))
+    if len(found) == 0:
+        budget.ran_out()
+        return closest[None, :]
+    return found
+
+
 class Wide:
     """Chooses guesses from the codes that fit, found by search or given."""
 
@@ -121,17 +134,16 @@ class Wide:
         rng = _seeded(self.seed, history)
         if complete:
             if len(codes) == 0:
-                raise ValueError("No secret gives those feedbacks: one of them must be wrong")
+                raise ValueError(NO_SECRET)
             return self.choose_exactly(codes, rng, budget), len(codes)
         drawn = clues.sample(SECRETS, rng, budget.share(0.4))
         if len(drawn) < GUESSES:
             drawn = np.unique(np.concatenate([drawn, codes[:SECRETS]]), axis=0)
         if len(drawn) < _FEW_FITS:
-            found, closest = clues.search_locally(GUESSES, rng, budget.share(0.8))
+            found = _searched_locally(clues, GUESSES, rng, budget, 0.8)
+            if budget.exhausted:
+                return int(numbers_of(found, colours)[0]), None
             drawn = np.unique(np.concatenate([drawn, found]), axis=0)
-            if len(drawn) == 0:
-                budget.ran_out()
-                return int(numbers_of(closest[None, :], colours)[0]), None
         return self._choose_sampled(drawn, rng, budget), None
 
     def any_fit(self, history: History, budget: Budget) -> int:
@@ -140,10 +152,7 @@ class Wide:
         clues = self.clues(history)
         drawn = clues.sample(GUESSES, rng, budget.share(0.4))
         if len(drawn) == 0:
-            drawn, closest = clues.search_locally(1, rng, budget)
-            if len(drawn) == 0:
-                budget.ran_out()
-                drawn = closest[None, :]
+            drawn = _searched_locally(clues, 1, rng, budget, 1.0)
         return int(numbers_of(drawn[rng.integers(len(drawn))][None, :], self.space.colours)[0])
 
     def choose_exactly(self, codes: Digits, rng: np.random.Generator, budget: Budget) -> int:
