@@ -33,10 +33,12 @@ from mastermind.domain.errors import (
     GameNotStarted,
     GuessTooLong,
     GuessTooShort,
+    HintsNotAllowed,
     InvalidGameSetup,
     InvalidPegInGuess,
 )
 from mastermind.domain.feedback import Feedback, KeyPeg, score
+from mastermind.domain.maker import COMPUTER, MAX_MAKER_NAME, CodeMaker, MakerKind
 from mastermind.domain.messages import (
     Command,
     Event,
@@ -60,7 +62,9 @@ __all__ = [
     "BoardRow",
     "BoardSoFar",
     "CLASSIC_PEGS",
+    "COMPUTER",
     "Code",
+    "CodeMaker",
     "Command",
     "CommandForAnotherGame",
     "Decider",
@@ -80,6 +84,7 @@ __all__ = [
     "GuessMade",
     "GuessTooLong",
     "GuessTooShort",
+    "HintsNotAllowed",
     "InvalidGameSetup",
     "InvalidPegInGuess",
     "JoinGame",
@@ -89,7 +94,9 @@ __all__ = [
     "MAX_COLOURS",
     "MAX_COLOUR_NAME",
     "MAX_LENGTH",
+    "MAX_MAKER_NAME",
     "MakeGuess",
+    "MakerKind",
     "NotAColour",
     "NotStarted",
     "Outcome",

@@ -9,8 +9,14 @@ import attrs
 
 from mastermind.domain.code import Code
 from mastermind.domain.decider import View
-from mastermind.domain.errors import GameAlreadyLost, GameAlreadyWon, GameNotStarted
+from mastermind.domain.errors import (
+    GameAlreadyLost,
+    GameAlreadyWon,
+    GameNotStarted,
+    HintsNotAllowed,
+)
 from mastermind.domain.feedback import Feedback
+from mastermind.domain.maker import COMPUTER, CodeMaker
 from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade
 
 
@@ -43,6 +49,8 @@ class DecodingBoard:
     """``None`` while the game is in play: the board shows the shield, not the code."""
     unique: bool = False
     """No colour appears twice in the secret."""
+    maker: CodeMaker = COMPUTER
+    """Who made the code, by the name they chose, and whether they allow hints."""
 
     @property
     def attempts_used(self) -> int:
@@ -74,6 +82,20 @@ class DecodingBoard:
         if self.outcome is Outcome.NOT_STARTED:
             raise GameNotStarted(self.game_id)
         return self
+
+    def hints_allowed(self) -> DecodingBoard:
+        """This board, if its code maker lets the code breaker ask for hints.
+
+        Raises:
+            HintsNotAllowed: a person made the code and does not allow hints.
+        """
+        if not self.maker.allows_hints:
+            raise HintsNotAllowed(self.game_id)
+        return self
+
+    def with_secret(self, secret: Code | None) -> DecodingBoard:
+        """This board with its secret in view, as the code maker sees it while in play."""
+        return attrs.evolve(self, secret=secret)
 
     @classmethod
     def from_events(cls, events: Iterable[Event], game_id: str = "") -> DecodingBoard:
@@ -109,6 +131,7 @@ def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
                 event.code_length,
                 event.available_pegs,
                 unique=event.unique,
+                maker=event.maker,
             )
             return BoardSoFar(started, event.secret)
         case GuessMade():

@@ -126,6 +126,7 @@ def _join(command: JoinGame, state: State) -> tuple[Event, ...]:
             command.total_attempts,
             command.available_pegs,
             command.unique,
+            command.maker,
         ),
     )
 
@@ -136,6 +137,9 @@ def _setup_problem(command: JoinGame) -> str | None:
         return "the secret is empty"
     setup = GameSetup(len(secret), command.total_attempts, command.available_pegs, command.unique)
     problem = setup.problem()
+    if problem:
+        return problem
+    problem = command.maker.problem()
     if problem:
         return problem
     outside = [peg for peg in secret if peg not in command.available_pegs]

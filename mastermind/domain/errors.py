@@ -114,5 +114,10 @@ class InvalidGameSetup(GameError):
         self.reason = reason
 
 
+class HintsNotAllowed(GameError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__(game_id, "The code maker of this game does not allow hints.")
+
+
 def _pegs(count: int) -> str:
     return f"{count} peg" if count == 1 else f"{count} pegs"

@@ -6,6 +6,7 @@ import attrs
 
 from mastermind.domain.code import CLASSIC_PEGS, Code
 from mastermind.domain.feedback import Feedback
+from mastermind.domain.maker import COMPUTER, CodeMaker
 
 
 def _to_palette(pegs: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -22,6 +23,8 @@ class JoinGame:
     available_pegs: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_palette)
     unique: bool = False
     """No colour appears twice in the secret, as in some editions of the game."""
+    maker: CodeMaker = COMPUTER
+    """Who placed the secret: the computer, or a person playing against the breaker."""
 
 
 @attrs.frozen
@@ -50,6 +53,8 @@ class GameStarted:
     available_pegs: tuple[str, ...] = attrs.field(converter=_to_palette)
     unique: bool = False
     """No colour appears twice in the secret; records written before it existed read False."""
+    maker: CodeMaker = COMPUTER
+    """Who placed the secret; records written before it existed read the computer."""
 
     @property
     def code_length(self) -> int:

@@ -129,6 +129,11 @@ def mastermind_upcasters() -> Upcasters:
         # Before version 2 no game was played with unique colours.
         return {"unique": False, **data}
 
+    @upcasters.register("GameStarted", from_version=2)
+    def every_code_maker_was_the_computer(data: JSONObject) -> JSONObject:
+        # Before version 3 only the computer made codes.
+        return {"maker": {"kind": "computer", "name": None, "allows_hints": True}, **data}
+
     return upcasters
 
 

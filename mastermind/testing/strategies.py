@@ -25,7 +25,9 @@ from mastermind.domain import (
     MAX_COLOUR_NAME,
     MAX_COLOURS,
     MAX_LENGTH,
+    MAX_MAKER_NAME,
     Code,
+    CodeMaker,
     Command,
     Event,
     Feedback,
@@ -48,6 +50,7 @@ except ImportError as error:
 
 __all__ = [
     "Game",
+    "code_makers",
     "code_pairs",
     "codes",
     "colour_names",
@@ -179,7 +182,22 @@ def _join_commands(
         setup.total_attempts,
         setup.available_pegs,
         setup.unique,
+        draw(code_makers()),
     )
+
+
+def code_makers() -> st.SearchStrategy[CodeMaker]:
+    """Code makers the rules accept: the computer, or a person named or not, who allows
+    hints or not."""
+    return _shared(("code_makers",), _code_makers)
+
+
+def _code_makers() -> st.SearchStrategy[CodeMaker]:
+    names = st.text(
+        st.characters(exclude_categories=("C",)), min_size=1, max_size=MAX_MAKER_NAME
+    ).filter(lambda name: name.isprintable() and bool(name.strip()))
+    people = st.builds(CodeMaker.person, st.none() | names, allows_hints=st.booleans())
+    return st.one_of(st.builds(CodeMaker.computer, allows_hints=st.booleans()), people)
 
 
 def small_games() -> st.SearchStrategy[JoinGame]:
@@ -238,7 +256,12 @@ def games_started() -> st.SearchStrategy[GameStarted]:
     """The first events of games that :func:`join_commands` starts."""
     return join_commands().map(
         lambda join: GameStarted(
-            join.game_id, join.secret, join.total_attempts, join.available_pegs, join.unique
+            join.game_id,
+            join.secret,
+            join.total_attempts,
+            join.available_pegs,
+            join.unique,
+            join.maker,
         )
     )
 

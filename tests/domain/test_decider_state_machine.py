@@ -97,6 +97,7 @@ class DeciderMachine(RuleBasedStateMachine):
                     command.total_attempts,
                     command.available_pegs,
                     command.unique,
+                    command.maker,
                 ),
             )
             self.game = command

@@ -13,6 +13,7 @@ from hypothesis import given
 from mastermind import (
     CLASSIC_PEGS,
     Code,
+    CodeMaker,
     Event,
     Feedback,
     GameLost,
@@ -66,6 +67,7 @@ def test_the_data_is_a_json_object(event: Event) -> None:
                 "total_attempts": 12,
                 "available_pegs": list(CLASSIC_PEGS),
                 "unique": False,
+                "maker": {"kind": "computer", "name": None, "allows_hints": True},
             },
         ),
         (
@@ -86,7 +88,7 @@ def test_records_carry_a_stable_type_name_and_plain_data(
     event: Event, type_name: str, data: dict[str, Any]
 ) -> None:
     record = CODEC.encode(event)
-    schema = 2 if type_name == "GameStarted" else 1
+    schema = 3 if type_name == "GameStarted" else 1
     assert (record.type, record.schema, json.loads(record.data)) == (type_name, schema, data)
 
 
@@ -220,6 +222,27 @@ def test_a_game_started_before_unique_was_recorded_reads_as_not_unique() -> None
     )
     started = decode(EncodedEvent("GameStarted", 1, old))
     assert started == GameStarted("g1", Code.parse("Red " * 4, ("Red",)), 12, ("Red",), False)
+
+
+def test_a_game_started_before_the_maker_was_recorded_reads_as_the_computers() -> None:
+    old = json.dumps(
+        {
+            "game_id": "g1",
+            "secret": ["Red"] * 4,
+            "total_attempts": 12,
+            "available_pegs": ["Red"],
+            "unique": True,
+        }
+    )
+    started = decode(EncodedEvent("GameStarted", 2, old))
+    assert started.maker == CodeMaker.computer()
+    assert started.unique
+
+
+def test_a_person_code_maker_keeps_name_and_hints_through_the_codec() -> None:
+    maker = CodeMaker.person("Mum 🦉", allows_hints=True)
+    started = GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS, maker=maker)
+    assert decode(CODEC.encode(started)).maker == maker
 
 
 def test_a_unique_game_keeps_unique_through_the_codec() -> None:

@@ -32,7 +32,7 @@ STARTED = GameStarted(GAME, SECRET, 12, CLASSIC_PEGS)
 STARTED_REPR = (
     "GameStarted(game_id='g1', secret=Code(pegs=('Red', 'Green', 'Blue', 'Yellow')), "
     "total_attempts=12, available_pegs=('Red', 'Green', 'Blue', 'Yellow', 'Purple', "
-    "'Orange'), unique=False)"
+    "'Orange'), unique=False, maker=CodeMaker.computer())"
 )
 
 

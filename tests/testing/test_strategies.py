@@ -118,7 +118,12 @@ def test_setups_of_every_kind_are_drawn(kind: Callable[[GameSetup], bool]) -> No
 def test_every_join_command_starts_a_game(join: JoinGame) -> None:
     assert decide(join, initial_state) == (
         GameStarted(
-            join.game_id, join.secret, join.total_attempts, join.available_pegs, join.unique
+            join.game_id,
+            join.secret,
+            join.total_attempts,
+            join.available_pegs,
+            join.unique,
+            join.maker,
         ),
     )
 
