@@ -194,7 +194,7 @@ def code_makers() -> st.SearchStrategy[CodeMaker]:
 
 def _code_makers() -> st.SearchStrategy[CodeMaker]:
     names = st.text(
-        st.characters(exclude_categories=("C",)), min_size=1, max_size=MAX_MAKER_NAME
+        st.characters(exclude_categories=["C"]), min_size=1, max_size=MAX_MAKER_NAME
     ).filter(lambda name: name.isprintable() and bool(name.strip()))
     people = st.builds(CodeMaker.person, st.none() | names, allows_hints=st.booleans())
     return st.one_of(st.builds(CodeMaker.computer, allows_hints=st.booleans()), people)
