@@ -4,6 +4,14 @@ The store's records and errors that ``Games`` hands on are named here too, so th
 points talk to the service alone.
 """
 
+from mastermind.service._daily import (
+    DailyCodes,
+    DailyGame,
+    DailyGames,
+    InvalidDailyKey,
+    InvalidPlayerToken,
+)
+from mastermind.service._daily_results import DailyResults, share_text
 from mastermind.service._errors import (
     AmbiguousGameId,
     GameNotFound,
@@ -34,7 +42,7 @@ from mastermind.service._review import (
 )
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
-from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
+from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens, Role
 from mastermind.service.games import Games
 from mastermind.service.projections import (
     GameCatalogue,
@@ -54,6 +62,10 @@ __all__ = [
     "AmbiguousGameId",
     "CommandRunner",
     "CorruptDatabase",
+    "DailyCodes",
+    "DailyGame",
+    "DailyGames",
+    "DailyResults",
     "FixedSecrets",
     "GameCatalogue",
     "GameNotFound",
@@ -71,6 +83,8 @@ __all__ = [
     "HintUnavailable",
     "HintsBusy",
     "IdempotencyKeyReused",
+    "InvalidDailyKey",
+    "InvalidPlayerToken",
     "InvalidTokenKey",
     "KEY_VARIABLE",
     "NoGameInPlay",
@@ -81,6 +95,7 @@ __all__ = [
     "ReviewFigures",
     "ReviewSource",
     "ReviewUnavailable",
+    "Role",
     "SecretMaker",
     "Statistics",
     "StoreError",
@@ -92,4 +107,5 @@ __all__ = [
     "hint_abandoned",
     "random_secret",
     "review_document",
+    "share_text",
 ]

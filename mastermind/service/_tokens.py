@@ -1,6 +1,9 @@
-"""Player tokens: who may guess in a game, and give it up.
+"""Player tokens: who may guess in a game and give it up, and who made its code.
 
-A token is an HMAC-SHA256 of the game's id under a key only the server knows. Nothing is
+Each game has two tokens, one for each role: the code breaker's, which guesses, gives
+up and asks for hints, and the code maker's, held by a person who set the secret, which
+sees it and may end the game. A token is an HMAC-SHA256 of the role and the game's id
+under a key only the server knows. Nothing is
 stored: any process holding the key can check a token, so several workers and several
 servers sharing one store agree on every game. Without the key, a token is as hard to
 guess as 256 random bits.
@@ -9,6 +12,7 @@ guess as 256 random bits.
 from __future__ import annotations
 
 import base64
+import enum
 import hashlib
 import hmac
 import os
@@ -19,7 +23,20 @@ from pathlib import Path
 KEY_VARIABLE = "MASTERMIND_WEB_SECRET"
 """The environment variable holding the server's key, shared by every server of a store."""
 
-_PURPOSE = b"mastermind player token\x00"
+
+class Role(enum.StrEnum):
+    """What a token lets its holder do in a game."""
+
+    BREAKER = "breaker"
+    MAKER = "maker"
+
+
+_PURPOSES = {
+    # The breaker's purpose is the one every token had before makers had one of their
+    # own, so that the tokens of games already handed out keep working.
+    Role.BREAKER: b"mastermind player token\x00",
+    Role.MAKER: b"mastermind code maker token\x00",
+}
 
 
 class InvalidTokenKey(ValueError):
@@ -43,13 +60,22 @@ class PlayerTokens:
         """Tokens that last as long as this object: for tests and single processes."""
         return cls(secrets.token_bytes(32))
 
-    def issue(self, game_id: str) -> str:
-        digest = hmac.digest(self._key, _PURPOSE + game_id.encode(), hashlib.sha256)
+    def issue(self, game_id: str, role: Role = Role.BREAKER) -> str:
+        digest = hmac.digest(self._key, _PURPOSES[role] + game_id.encode(), hashlib.sha256)
         return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
     def holds(self, token: str, game_id: str) -> bool:
-        """Whether ``token`` is the player's token of ``game_id``, in constant time."""
-        return hmac.compare_digest(token.encode(), self.issue(game_id).encode())
+        """Whether ``token`` is the code breaker's token of ``game_id``, in constant time."""
+        return self.role_of(token, game_id) is Role.BREAKER
+
+    def role_of(self, token: str, game_id: str) -> Role | None:
+        """The role ``token`` holds in ``game_id``, if any; every role is checked, in
+        constant time, so that the answer's timing tells nothing."""
+        held = None
+        for role in Role:
+            if hmac.compare_digest(token.encode(), self.issue(game_id, role).encode()):
+                held = role
+        return held
 
 
 def key_from_environment_or_file(key_file: Path | None, environment: Mapping[str, str]) -> str:

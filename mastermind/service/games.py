@@ -8,8 +8,10 @@ from collections.abc import Callable, Sequence
 
 from mastermind.domain import (
     CLASSIC_PEGS,
+    COMPUTER,
     BoardSoFar,
     Code,
+    CodeMaker,
     Command,
     Decider,
     DecodingBoard,
@@ -92,30 +94,39 @@ class Games:
         secret: Code | str | None = None,
         *,
         unique: bool = False,
+        maker: CodeMaker = COMPUTER,
+        game_id: str | None = None,
         idempotency_key: str | None = None,
     ) -> DecodingBoard:
         """Start a game and answer its first board.
 
-        Without a ``secret`` the code maker draws one of ``length`` pegs; with ``unique``
-        no colour appears twice in it, as in some editions of the game. Starting again
-        with the same ``idempotency_key`` and setup answers the same game.
+        Without a ``secret`` the computer draws one of ``length`` pegs; with ``unique``
+        no colour appears twice in it, as in some editions of the game. A person who
+        makes the code, the ``maker``, gives the ``secret``. The game's id is ``game_id``
+        when given; starting again with the same ``idempotency_key`` and setup answers
+        the same game.
 
         Raises:
             InvalidGameSetup: the game could not be played as asked.
+            GameAlreadyStarted: a game already has the ``game_id`` given.
             IdempotencyKeyReused: the key started a game of another setup.
         """
-        if idempotency_key is None:
-            game_id = self._new_game_id()
-        else:
-            game_id = str(uuid.uuid5(_GAMES_BY_KEY, idempotency_key))
+        if game_id is None:
+            game_id = (
+                self._new_game_id()
+                if idempotency_key is None
+                else str(uuid.uuid5(_GAMES_BY_KEY, idempotency_key))
+            )
         if isinstance(available_pegs, str):
             raise InvalidGameSetup(game_id, "the palette must list colour names, not be one string")
         palette = tuple(available_pegs)
-        request = repr((total_attempts, palette, length, secret, unique))
+        request = repr((total_attempts, palette, length, secret, unique, maker))
         if secret is not None:
             code = _read(secret, palette, game_id)
-            join = JoinGame(game_id, code, total_attempts, palette, unique)
+            join = JoinGame(game_id, code, total_attempts, palette, unique, maker)
             return self._handle(game_id, join, idempotency_key, request).state[1].board
+        if maker.is_person:
+            raise InvalidGameSetup(game_id, "a person who makes the code gives its secret")
         problem = GameSetup(length, total_attempts, palette, unique).problem()
         if problem:
             raise InvalidGameSetup(game_id, problem)
@@ -126,7 +137,7 @@ class Games:
                 # The rules would name the colours that do not fit: whoever joins must not
                 # learn a secret the code maker chose, even a bad one.
                 raise InvalidGameSetup(game_id, "the code maker's secret does not fit this game")
-            return JoinGame(game_id, made, total_attempts, palette, unique)
+            return JoinGame(game_id, made, total_attempts, palette, unique, maker)
 
         return (
             self._handle(game_id, join_with_a_made_secret, idempotency_key, request).state[1].board
@@ -179,6 +190,11 @@ class Games:
     def board(self, game_id: str) -> DecodingBoard:
         """The game as its player sees it; the secret shows only once the game is over."""
         return DecodingBoard.from_events(record.event for record in self.history(game_id))
+
+    def maker_board(self, game_id: str) -> DecodingBoard:
+        """The game as its code maker sees it: the secret shows while the game is in play."""
+        playing = _playing.fold(record.event for record in self.history(game_id))
+        return playing[1].board.with_secret(playing[1].secret)
 
     def history(self, game_id: str) -> tuple[RecordedEvent, ...]:
         """The records a game is made of, as the store keeps them."""
@@ -241,17 +257,23 @@ class Games:
 
     def offers_hints(self, board: DecodingBoard) -> bool:
         """Whether :meth:`hint` can answer for a game like this one while it is in play."""
-        return self._hints is not None and not board.is_over and self._hints.offers(board)
+        return (
+            self._hints is not None
+            and not board.is_over
+            and board.maker.allows_hints
+            and self._hints.offers(board)
+        )
 
     def hint(self, game_id: str, strategy: str | None = None) -> Hint:
         """The code breaker's next guess for a game in play, from its board alone.
 
         Raises:
             GameNotFound, GameAlreadyWon, GameAlreadyLost: no game in play has this id.
+            HintsNotAllowed: a person made the code and allows no hints.
             HintUnavailable: no code breaker is installed, or the game is too large.
             ValueError: the strategy is unknown, or cannot play a game this size.
         """
-        board = self.board(game_id).in_play()
+        board = self.board(game_id).in_play().hints_allowed()
         if self._hints is None:
             raise HintUnavailable("Hints need the code breaker, the solver extra, installed.")
         return self._hints.hint(board, strategy)
