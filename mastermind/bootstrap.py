@@ -13,7 +13,8 @@ test hands in a fake where it needs one:
 - where finished hints are kept between processes: nowhere, unless a directory is
   given (the terminal game gives its cache directory, a server keeps its hint processes);
 - the players' tokens of the HTTP API: ``MASTERMIND_WEB_SECRET``, a key file next to a
-  SQLite database, or a key good for this process only;
+  SQLite database, or a key good for this process only; the daily code is derived from
+  the same key, and its day from ``today``, UTC's unless a test says otherwise;
 - the limits of one process: its database connections, its hint workers and the rates
   it answers each client at (``MASTERMIND_LIMITS``).
 """
@@ -25,6 +26,7 @@ import json
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote, urlsplit
@@ -34,6 +36,7 @@ import attrs
 from mastermind._advice import solver_hints, solver_reviews
 from mastermind.domain import Code
 from mastermind.service import Games, HintSource, ReviewSource, SecretMaker, random_secret
+from mastermind.service._daily import DailyCodes, DailyGames, utc_today
 from mastermind.service._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
 from mastermind.store import EventCodec, EventStore, UnsupportedStoreURL, connect
 
@@ -136,8 +139,11 @@ class Application:
         limits: Limits | None = None,
         *,
         closing: Callable[[], None] | None = None,
+        daily: Callable[[], DailyGames] | None = None,
     ) -> None:
         self.games = games
+        self._daily = daily
+        self._chosen_daily: DailyGames | None = None
         self._closing = closing
         self.limits = limits or Limits()
         self._tokens = tokens
@@ -151,6 +157,19 @@ class Application:
         if self._chosen_tokens is None:
             self._chosen_tokens = self._tokens()
         return self._chosen_tokens
+
+    @property
+    def daily(self) -> DailyGames:
+        """The daily code, of the tokens' key, chosen on first use as the tokens are.
+
+        Raises:
+            InvalidTokenKey: the key is too short to be safe.
+        """
+        if self._chosen_daily is None:
+            if self._daily is None:
+                raise LookupError("this application was put together without the daily code")
+            self._chosen_daily = self._daily()
+        return self._chosen_daily
 
     def close(self) -> None:
         """Close the store, and end the hints' worker processes, if any were made here."""
@@ -173,6 +192,7 @@ def bootstrap(
     environment: Mapping[str, str] | None = None,
     limits: Limits | None = None,
     hint_cache: Path | None = None,
+    today: Callable[[], date] = utc_today,
 ) -> Application:
     """The application over ``store``, with every other part chosen as its argument says
     or, left out, as the environment says.
@@ -223,8 +243,18 @@ def bootstrap(
         new_game_id=new_game_id,
     )
 
+    keys: list[str] = []
+
+    def key() -> str:  # one key for the tokens and the daily code, chosen once
+        if not keys:
+            keys.append(tokens_key(url, environment))
+        return keys[0]
+
     def choose_tokens() -> PlayerTokens:
-        return tokens or PlayerTokens(tokens_key(url, environment))
+        return tokens or PlayerTokens(key())
+
+    def choose_daily() -> DailyGames:
+        return DailyGames(games, store, DailyCodes(key()), clock=today)
 
     # Hints handed in belong to the caller; hints made here end with the application.
     made_closing: Callable[[], None] | None = getattr(made_hints, "close", None)
@@ -237,7 +267,7 @@ def bootstrap(
             if made_closing is not None:
                 made_closing()
 
-    return Application(games, choose_tokens, store, limits, closing=closing)
+    return Application(games, choose_tokens, store, limits, closing=closing, daily=choose_daily)
 
 
 def tokens_key(store_url: str | None, environment: Mapping[str, str]) -> str:

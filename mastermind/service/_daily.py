@@ -1,0 +1,210 @@
+"""The daily code: one classic secret a UTC day for every player, and one game a player.
+
+The secret is an HMAC-SHA256 of the day under the server's key, the key the players'
+tokens are made with: any process holding the key derives the same secret, and nobody
+without it can tell tomorrow's. A player is known by a player token the service signs
+with the same key, and the game of a player and a day has an id derived from both, so
+that asking again answers the same game rather than starting another.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+
+import attrs
+
+from mastermind.domain import (
+    CLASSIC_PEGS,
+    Code,
+    CodeMaker,
+    DecodingBoard,
+    GameAlreadyStarted,
+    GameError,
+)
+from mastermind.service._daily_results import DailyResults, DailyScoreboard, share_text
+from mastermind.service._errors import GameNotFound
+from mastermind.service.games import Games
+from mastermind.service.projections import catch_up
+from mastermind.store import EventStore
+
+DAILY_LENGTH = 4
+DAILY_ATTEMPTS = 12
+DAILY_PEGS = CLASSIC_PEGS
+DAILY_MAKER = CodeMaker.computer(allows_hints=False)
+"""The code maker of every daily game: the computer, allowing no hints, as it is a contest."""
+
+_SECRET_PURPOSE = b"mastermind daily code\x00"
+_PLAYER_PURPOSE = b"mastermind daily player\x00"
+_GAME_PURPOSE = b"mastermind daily game\x00"
+_PLAYER_TOKEN = re.compile(r"[0-9a-f]{32}\.[A-Za-z0-9_-]{43}")
+_DAILY_GAME_ID = re.compile(r"daily-(\d{4}-\d{2}-\d{2})-[0-9a-f]{16}")
+MIN_KEY_BYTES = 16
+
+
+class InvalidDailyKey(ValueError):
+    """The server's key is too short to keep the daily code secret."""
+
+
+class InvalidPlayerToken(GameError):
+    """A player token that this server did not sign: mistyped, cut short, or forged."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "",
+            "This player token was not given by this server: play without one, and a "
+            "new player is made.",
+        )
+
+
+def utc_today() -> date:
+    """The day it is now in UTC, when every player's daily code changes at once."""
+    return datetime.now(UTC).date()
+
+
+class DailyCodes:
+    """What the key derives: each day's secret, the players' tokens, and their games' ids."""
+
+    def __init__(self, key: bytes | str) -> None:
+        key = key.encode() if isinstance(key, str) else key
+        if len(key) < MIN_KEY_BYTES:
+            raise InvalidDailyKey(
+                f"the key of the daily code needs at least {MIN_KEY_BYTES} bytes, "
+                "better 32 random ones"
+            )
+        self._key = key
+
+    def secret(self, day: date) -> Code:
+        """The day's secret: 4 pegs of the classic colours, repeats allowed.
+
+        The HMAC's 32 bytes, read as one number, modulo the 1,296 codes: the
+        remainder is uniform but for a bias below one part in 10^70.
+        """
+        number = int.from_bytes(self._mac(_SECRET_PURPOSE, day.isoformat()), "big")
+        number %= len(DAILY_PEGS) ** DAILY_LENGTH
+        pegs = []
+        for _ in range(DAILY_LENGTH):
+            number, colour = divmod(number, len(DAILY_PEGS))
+            pegs.append(DAILY_PEGS[colour])
+        return Code(pegs)
+
+    def new_player(self) -> str:
+        """A token for a new player: 128 random bits and the key's signature of them."""
+        return self._signed(secrets.token_hex(16))
+
+    def player_of(self, token: str) -> str:
+        """The player a token names, once its signature holds, in constant time.
+
+        Raises:
+            InvalidPlayerToken: the token is malformed or not signed with this key.
+        """
+        if not isinstance(token, str) or not _PLAYER_TOKEN.fullmatch(token):
+            raise InvalidPlayerToken()
+        player = token.partition(".")[0]
+        if not hmac.compare_digest(token.encode(), self._signed(player).encode()):
+            raise InvalidPlayerToken()
+        return player
+
+    def game_id(self, player: str, day: date) -> str:
+        """The id of the player's game of the day; the player cannot be read back from it."""
+        tag = self._mac(_GAME_PURPOSE, player).hex()[:16]
+        return f"daily-{day.isoformat()}-{tag}"
+
+    def is_daily(self, game_id: str, secret: Code) -> date | None:
+        """The day of a daily game, from its id and its secret; ``None`` for any other game."""
+        match = _DAILY_GAME_ID.fullmatch(game_id)
+        if match is None:
+            return None
+        try:
+            day = date.fromisoformat(match.group(1))
+        except ValueError:
+            return None
+        return day if secret == self.secret(day) else None
+
+    def _signed(self, player: str) -> str:
+        signature = base64.urlsafe_b64encode(self._mac(_PLAYER_PURPOSE, player))
+        return f"{player}.{signature.rstrip(b'=').decode('ascii')}"
+
+    def _mac(self, purpose: bytes, text: str) -> bytes:
+        return hmac.digest(self._key, purpose + text.encode(), hashlib.sha256)
+
+
+@attrs.frozen
+class DailyGame:
+    """A player's game of the day, as it stands."""
+
+    day: date
+    board: DecodingBoard
+
+    @property
+    def share(self) -> str | None:
+        """The result to share once the game is over, with no colour in it; else ``None``."""
+        return share_text(self.board, self.day) if self.board.is_over else None
+
+
+class DailyGames:
+    """The daily code over ``Games``: one game a player and a UTC day, and each day's results.
+
+    ``clock`` tells the day; every other part of the application reads no clock for it.
+    """
+
+    def __init__(
+        self,
+        games: Games,
+        store: EventStore,
+        codes: DailyCodes,
+        *,
+        clock: Callable[[], date] = utc_today,
+    ) -> None:
+        self.games = games
+        self.codes = codes
+        self._store = store
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._scoreboard = DailyScoreboard(codes.is_daily)
+
+    def today(self) -> date:
+        return self._clock()
+
+    def new_player(self) -> str:
+        """A new player's token, for the entry point to keep: a cookie, a file."""
+        return self.codes.new_player()
+
+    def play(self, player_token: str) -> DailyGame:
+        """The player's game of today: started on the first call, the same game after.
+
+        Raises:
+            InvalidPlayerToken: the token was not made by :meth:`new_player` with this key.
+        """
+        player = self.codes.player_of(player_token)
+        day = self.today()
+        game_id = self.codes.game_id(player, day)
+        try:
+            return DailyGame(day, self.games.board(game_id))
+        except GameNotFound:
+            pass
+        try:
+            board = self.games.start(
+                DAILY_ATTEMPTS,
+                DAILY_PEGS,
+                DAILY_LENGTH,
+                self.codes.secret(day),
+                maker=DAILY_MAKER,
+                game_id=game_id,
+            )
+        except GameAlreadyStarted:  # another request of the same player got there first
+            board = self.games.board(game_id)
+        return DailyGame(day, board)
+
+    def results(self, day: date | None = None) -> DailyResults:
+        """How the players of ``day``, today unless given, have fared so far."""
+        day = self.today() if day is None else day
+        with self._lock:
+            catch_up(self._scoreboard, self._store)
+            return self._scoreboard.results(day)

@@ -1,0 +1,117 @@
+"""What the daily code shows of its games: each day's results, and a result to share.
+
+The results are a projection of the store's global feed, caught up on each reading, so
+every process serving the store counts the same games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from datetime import date
+
+import attrs
+
+from mastermind.domain import (
+    Code,
+    DecodingBoard,
+    GameLost,
+    GameStarted,
+    GameWon,
+    GuessMade,
+    Outcome,
+)
+from mastermind.store import RecordedEvent
+
+BLACK_MARK = "●"
+"""A right colour in the right place, in a shared result."""
+WHITE_MARK = "○"
+"""A right colour in the wrong place."""
+NO_MARK = "·"
+"""A peg of the guess that earned no key peg."""
+
+
+def share_text(board: DecodingBoard, day: date) -> str:
+    """A finished daily game as a player may share it: no colour, only key pegs.
+
+    The first line names the day and the guesses it took, ``X`` for a game lost; then
+    one line a guess, black marks first, then white, then a dot for each peg that
+    earned none, so that every line is as long as the code.
+    """
+    tally = str(board.attempts_used) if board.outcome is Outcome.WON else "X"
+    lines = [f"Mastermind daily {day.isoformat()} {tally}/{board.total_attempts}"]
+    for row in board.rows:
+        black, white = row.feedback.black, row.feedback.white
+        lines.append(
+            BLACK_MARK * black + WHITE_MARK * white + NO_MARK * (board.code_length - black - white)
+        )
+    return "\n".join(lines)
+
+
+@attrs.frozen
+class DailyResults:
+    """How the players of one day have fared so far."""
+
+    day: date
+    players: int = 0
+    """Players who started the day's game."""
+    wins: int = 0
+    losses: int = 0
+    """Games lost, whether out of attempts or given up."""
+    histogram: Mapping[int, int] = attrs.field(factory=dict)
+    """How many games were won in each number of guesses, fewest first."""
+
+    @property
+    def in_play(self) -> int:
+        return self.players - self.wins - self.losses
+
+
+@attrs.define
+class _Day:
+    players: int = 0
+    losses: int = 0
+    wins: Counter[int] = attrs.field(factory=Counter)
+
+
+class DailyScoreboard:
+    """A projection of the feed: the players, wins, losses and guesses of each day.
+
+    ``is_daily`` tells a daily game, and its day, from a game's id and secret. Only the
+    games in play are kept one by one; a finished game is a count.
+    """
+
+    def __init__(self, is_daily: Callable[[str, Code], date | None]) -> None:
+        self.position = 0
+        self._is_daily = is_daily
+        self._days: dict[date, _Day] = {}
+        self._in_play: dict[str, tuple[date, int]] = {}
+        """The day of each daily game in play, and the guesses made in it."""
+
+    def apply(self, record: RecordedEvent) -> None:
+        event = record.event
+        if isinstance(event, GameStarted):
+            day = self._is_daily(event.game_id, event.secret)
+            if day is not None:
+                self._days.setdefault(day, _Day()).players += 1
+                self._in_play[event.game_id] = (day, 0)
+            return
+        playing = self._in_play.get(event.game_id)
+        if playing is None:
+            return
+        day, guesses = playing
+        match event:
+            case GuessMade():
+                self._in_play[event.game_id] = (day, guesses + 1)
+            case GameWon():
+                self._days[day].wins[guesses] += 1
+                del self._in_play[event.game_id]
+            case GameLost():
+                self._days[day].losses += 1
+                del self._in_play[event.game_id]
+
+    def results(self, day: date) -> DailyResults:
+        counts = self._days.get(day)
+        if counts is None:
+            return DailyResults(day)
+        wins = dict(sorted(counts.wins.items()))
+        return DailyResults(day, counts.players, sum(wins.values()), counts.losses, wins)
