@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mastermind.bootstrap import Application
 from mastermind.service import StoreError, VersionConflict
 from mastermind.web._api import GameApi
+from mastermind.web._daily import DailyApi
 from mastermind.web._limits import ClientRates, RateLimited
 from mastermind.web._openapi import openapi_document
 from mastermind.web._problems import Problem, json_response
@@ -63,6 +64,7 @@ def create_app(application: Application) -> Starlette:
         Route("/", page, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         *api.routes(),
+        *DailyApi(lambda: application.daily, application.tokens).routes(),
         Mount("/static", StaticFiles(packages=[("mastermind.web", "static")]), name="static"),
     ]
     failures = FailureLog(log)

@@ -95,8 +95,8 @@ class ClientRates:
 
 class RateLimited:
     """ASGI middleware that answers 429, with ``Retry-After``, to an address over its rate
-    of game creation (``POST /games``) or of hints and reviews (``GET /games/{id}/hint``,
-    ``GET /games/{id}/review``)."""
+    of game creation (``POST /games``, and ``POST /daily``) or of hints and reviews
+    (``GET /games/{id}/hint``, ``GET /games/{id}/review``)."""
 
     def __init__(self, app: ASGIApp, *, rates: ClientRates) -> None:
         self.app = app
@@ -120,7 +120,7 @@ class RateLimited:
         if root and path.startswith(root):
             path = path[len(root) :]
         method = scope["method"]
-        if method == "POST" and path == "/games":
+        if method == "POST" and path in ("/games", "/daily"):
             return self.rates.create
         if method in ("GET", "HEAD") and _SOLVER_PATH.fullmatch(path):
             return self.rates.hint

@@ -1,0 +1,150 @@
+"""The routes of the daily code: a thin adapter over ``DailyGames``.
+
+``POST /daily`` starts or resumes today's game of the player who asks, and answers it as
+``POST /games`` answers a game, with its day and, once it is over, its result to share.
+The player is known by a player token: a page keeps it in a cookie, ``HttpOnly``, that
+the server sets on the first visit; any other client sends it as ``X-Player-Token``, as
+the first answer gave it. The guesses go to ``/games/{id}/guesses``, with the game's
+token, as every game's do. The daily code is a contest: its games give no hints.
+
+``GET /daily/results`` answers the day's results: players, wins, losses and guesses
+per win, today's unless ``?day=YYYY-MM-DD`` names another day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from mastermind.domain import GameError
+from mastermind.service import (
+    DailyGame,
+    DailyGames,
+    DailyResults,
+    InvalidPlayerToken,
+    PlayerTokens,
+    Role,
+    VersionConflict,
+)
+from mastermind.web._board import board_json
+from mastermind.web._problems import Problem, json_response
+from mastermind.web._requests import only_fields, read_json
+
+PLAYER_COOKIE = "mastermind_player"
+"""The cookie that keeps a page's player token; the page's scripts cannot read it."""
+PLAYER_HEADER = "X-Player-Token"
+"""How a client other than the page names its player: the token ``POST /daily`` gave."""
+COOKIE_SECONDS = 400 * 24 * 60 * 60
+"""How long a browser keeps the player: 400 days, the most browsers allow."""
+
+T = TypeVar("T")
+
+
+class DailyApi:
+    """The handlers of ``/daily`` and below, over the daily code and the games' tokens."""
+
+    def __init__(self, daily: Callable[[], DailyGames], tokens: PlayerTokens) -> None:
+        self._daily = daily
+        self.tokens = tokens
+
+    @property
+    def daily(self) -> DailyGames:
+        """The daily code, chosen on the first request that asks for it."""
+        return self._daily()
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/daily", self.play, methods=["POST"]),
+            Route("/daily/results", self.results, methods=["GET"]),
+        ]
+
+    async def play(self, request: Request) -> Response:
+        """Today's game of the player: ``player`` in the answer when it is a new player."""
+        document = await read_json(request, required=False) or {}
+        only_fields(document, ())
+        sent = request.headers.get(PLAYER_HEADER)
+        from_cookie = sent is None and PLAYER_COOKIE in request.cookies
+        player = sent if sent is not None else request.cookies.get(PLAYER_COOKIE)
+        minted = player is None
+        if player is None:
+            player = self.daily.new_player()
+        try:
+            game = await _call(self.daily.play, player)
+        except InvalidPlayerToken as error:
+            refusal = Problem(403, "InvalidPlayerToken", error.message).response()
+            if from_cookie:  # a page's next visit starts afresh, as a new player
+                refusal.delete_cookie(PLAYER_COOKIE, path=_cookie_path(request))
+            return refusal
+        response = json_response(self._game(game, player if minted else None))
+        if minted or from_cookie:
+            response.set_cookie(
+                PLAYER_COOKIE,
+                player,
+                max_age=COOKIE_SECONDS,
+                path=_cookie_path(request),
+                secure=request.url.scheme == "https",
+                httponly=True,
+                samesite="lax",
+            )
+        return response
+
+    async def results(self, request: Request) -> Response:
+        day = _day(request.query_params.get("day"))
+        return json_response(results_json(await _call(self.daily.results, day)))
+
+    def _game(self, game: DailyGame, new_player: str | None) -> dict[str, Any]:
+        board = game.board
+        answer = {
+            **board_json(board, hints=False),
+            "role": Role.BREAKER,
+            "token": self.tokens.issue(board.game_id),
+            "day": game.day.isoformat(),
+            "share": game.share,
+        }
+        if new_player is not None:
+            answer["player"] = new_player
+        return answer
+
+
+def results_json(results: DailyResults) -> dict[str, Any]:
+    return {
+        "day": results.day.isoformat(),
+        "players": results.players,
+        "wins": results.wins,
+        "losses": results.losses,
+        "in_play": results.in_play,
+        "histogram": {str(guesses): wins for guesses, wins in results.histogram.items()},
+    }
+
+
+def _day(typed: str | None) -> date | None:
+    if typed is None:
+        return None
+    try:
+        if len(typed) == 10:
+            return date.fromisoformat(typed)
+    except ValueError:
+        pass
+    raise Problem(400, "InvalidDay", "Name the day as YYYY-MM-DD, such as 2026-11-23.")
+
+
+def _cookie_path(request: Request) -> str:
+    return str(request.scope.get("root_path") or "") or "/"
+
+
+async def _call(action: Callable[..., T], *args: Any) -> T:
+    """Run a blocking call in a worker thread; the rules' refusals become problems."""
+    try:
+        return await run_in_threadpool(action, *args)
+    except InvalidPlayerToken:
+        raise
+    except GameError as error:
+        raise Problem.from_game_error(error) from None
+    except VersionConflict:
+        raise Problem.conflict() from None

@@ -1,0 +1,223 @@
+"""The daily code over HTTP: ``POST /daily`` and ``GET /daily/results``, on a real server."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mastermind import CLASSIC_PEGS, Code, GameStarted
+from mastermind.bootstrap import Limits, bootstrap
+from mastermind.service import KEY_VARIABLE, DailyCodes
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+from tests.web.conftest import UNLIMITED, assert_problem
+from tests.web.servers import serving
+
+KEY = "the daily key of the web tests, 32 bytes"
+DAY = date(2026, 11, 23)
+SECRET = DailyCodes(KEY).secret(DAY)
+WRONG = next(code for code in ("RRRR", "GGGG", "BBBB") if Code.parse(code) != SECRET)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteEventStore]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    yield store
+    store.close()
+
+
+def daily_server(
+    store: SQLiteEventStore, limits: Limits = UNLIMITED
+) -> contextlib.AbstractContextManager[str]:
+    application = bootstrap(
+        store,
+        hints=None,
+        reviews=None,
+        environment={KEY_VARIABLE: KEY},
+        limits=limits,
+        today=lambda: DAY,
+    )
+    return serving(create_app(application))
+
+
+@pytest.fixture
+def base_url(store: SQLiteEventStore) -> Iterator[str]:
+    with daily_server(store) as url:
+        yield url
+
+
+@pytest.fixture
+def browser(base_url: str) -> Iterator[httpx.Client]:
+    """A client that keeps cookies, as a browser does."""
+    with httpx.Client(base_url=base_url, timeout=10) as client:
+        yield client
+
+
+def events(store: SQLiteEventStore) -> int:
+    return len(list(store.read_all()))
+
+
+def secret_of(store: SQLiteEventStore, game_id: str) -> Code:
+    started = store.load(game_id).events[0]
+    assert isinstance(started, GameStarted)
+    return started.secret
+
+
+def test_the_first_visit_starts_today_s_game_and_keeps_the_player_in_a_cookie(
+    browser: httpx.Client, store: SQLiteEventStore
+) -> None:
+    response = browser.post("/daily")
+    assert response.status_code == 200, response.text
+    game = response.json()
+    assert game["day"] == "2026-11-23"
+    assert game["id"].startswith("daily-2026-11-23-")
+    assert (game["status"], game["secret"], game["share"]) == ("in progress", None, None)
+    assert (game["length"], game["colours"], game["attempts"]["total"]) == (
+        4,
+        ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
+        12,
+    )
+    assert game["hints"] is False
+    assert game["role"] == "breaker"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"mastermind_player={game['player']};")
+    assert {"HttpOnly", "Path=/", "SameSite=lax"} <= {part.strip() for part in cookie.split(";")}
+    assert secret_of(store, game["id"]) == SECRET
+
+
+def test_a_second_visit_the_same_day_answers_the_same_game_and_stores_nothing(
+    browser: httpx.Client, store: SQLiteEventStore
+) -> None:
+    first = browser.post("/daily").json()
+    stored = events(store)
+    again = browser.post("/daily").json()
+    assert again["id"] == first["id"]
+    assert again["token"] == first["token"]
+    assert "player" not in again
+    assert events(store) == stored
+
+
+def test_a_client_without_cookies_names_its_player_with_the_token_it_was_given(
+    base_url: str, store: SQLiteEventStore
+) -> None:
+    first = httpx.post(f"{base_url}/daily").json()
+    headers = {"X-Player-Token": first["player"]}
+    again = httpx.post(f"{base_url}/daily", headers=headers)
+    assert again.json()["id"] == first["id"]
+    assert "set-cookie" not in again.headers
+    other = httpx.post(f"{base_url}/daily").json()
+    assert other["id"] != first["id"]
+    assert secret_of(store, other["id"]) == secret_of(store, first["id"]) == SECRET
+
+
+def test_the_daily_game_is_played_through_the_games_routes_and_shares_no_colour(
+    browser: httpx.Client,
+) -> None:
+    game = browser.post("/daily").json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    path = f"/games/{game['id']}/guesses"
+    assert browser.post(path, json={"guess": WRONG}, headers=auth).status_code == 201
+    won = browser.post(path, json={"guess": SECRET.initials()}, headers=auth).json()
+    assert won["status"] == "won"
+    over = browser.post("/daily").json()
+    assert over["status"] == "won"
+    assert over["secret"] == list(SECRET.pegs)
+    header, *lines = over["share"].splitlines()
+    assert header == "Mastermind daily 2026-11-23 2/12"
+    assert lines[-1] == "●●●●"
+    assert all(set(line) <= {"●", "○", "·"} for line in lines)
+    assert not any(colour.casefold() in over["share"].casefold() for colour in CLASSIC_PEGS)
+
+
+def test_the_daily_game_refuses_hints(browser: httpx.Client) -> None:
+    game = browser.post("/daily").json()
+    hint = browser.get(
+        f"/games/{game['id']}/hint", headers={"Authorization": f"Bearer {game['token']}"}
+    )
+    # Refused as any game's hints are where the maker allows none: the status is theirs.
+    assert hint.status_code in (400, 403)
+    assert_problem(hint, hint.status_code, "HintsNotAllowed")
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["nonsense", "0" * 32 + "." + "A" * 43, DailyCodes("another server's key, long").new_player()],
+)
+def test_a_player_token_this_server_did_not_give_is_refused_and_nothing_is_stored(
+    base_url: str, store: SQLiteEventStore, token: str
+) -> None:
+    response = httpx.post(f"{base_url}/daily", headers={"X-Player-Token": token})
+    problem = assert_problem(response, 403, "InvalidPlayerToken")
+    assert "not given by this server" in str(problem["detail"])
+    assert events(store) == 0
+
+
+def test_a_forged_cookie_is_refused_and_forgotten_so_the_next_visit_is_a_new_player(
+    browser: httpx.Client, store: SQLiteEventStore
+) -> None:
+    player = browser.post("/daily").json()["player"]
+    (kept,) = browser.cookies.jar
+    forged = ("1" if player[0] == "0" else "0") + player[1:]
+    browser.cookies.set("mastermind_player", forged, domain=kept.domain, path=kept.path)
+    stored = events(store)
+    refused = browser.post("/daily")
+    assert_problem(refused, 403, "InvalidPlayerToken")
+    assert "Max-Age=0" in refused.headers["set-cookie"]
+    assert events(store) == stored
+    assert "mastermind_player" not in browser.cookies
+    fresh = browser.post("/daily").json()
+    assert fresh["player"] != player
+
+
+def test_the_request_body_may_hold_nothing_else(browser: httpx.Client) -> None:
+    response = browser.post("/daily", json={"day": "2026-12-25"})
+    assert_problem(response, 422, "UnknownField")
+
+
+def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> None:
+    for guesses in (2, 2, 1):
+        game = httpx.post(f"{base_url}/daily").json()
+        auth = {"Authorization": f"Bearer {game['token']}"}
+        for guess in [WRONG] * (guesses - 1) + [SECRET.initials()]:
+            httpx.post(
+                f"{base_url}/games/{game['id']}/guesses", json={"guess": guess}, headers=auth
+            )
+    lost = httpx.post(f"{base_url}/daily").json()
+    httpx.post(
+        f"{base_url}/games/{lost['id']}/give-up",
+        headers={"Authorization": f"Bearer {lost['token']}"},
+    )
+    httpx.post(f"{base_url}/daily")
+    results = httpx.get(f"{base_url}/daily/results")
+    assert results.status_code == 200
+    assert results.json() == {
+        "day": "2026-11-23",
+        "players": 5,
+        "wins": 3,
+        "losses": 1,
+        "in_play": 1,
+        "histogram": {"1": 1, "2": 2},
+    }
+    another_day = httpx.get(f"{base_url}/daily/results", params={"day": "2026-11-22"}).json()
+    assert (another_day["players"], another_day["histogram"]) == (0, {})
+
+
+@pytest.mark.parametrize("day", ["yesterday", "2026-13-01", "2026-11-23T00:00", "20261123"])
+def test_a_day_not_written_yyyy_mm_dd_is_refused(base_url: str, day: str) -> None:
+    response = httpx.get(f"{base_url}/daily/results", params={"day": day})
+    assert_problem(response, 400, "InvalidDay")
+
+
+def test_the_daily_game_counts_as_a_game_created_against_the_client_s_rate(
+    store: SQLiteEventStore,
+) -> None:
+    limits = Limits(create_rate="2/minute", hint_rate="1000/second")
+    with daily_server(store, limits) as url, httpx.Client(base_url=url) as browser:
+        assert browser.post("/daily").status_code == 200
+        assert browser.post("/daily").status_code == 200
+        assert_problem(browser.post("/daily"), 429, "TooManyRequests")
