@@ -1,7 +1,9 @@
 """Where events are kept: an event store port, its adapters, and the codec above them.
 
 Every store keeps events of any decider through an :class:`EventCodec`, and every store
-raises :class:`StoreError` and nothing of its driver's. ``PostgresEventStore`` is
+raises :class:`StoreError` and nothing of its driver's. A store may also be a
+:class:`FeedWaiter`, which wakes whoever waits for its feed to grow;
+:func:`wait_for_events` waits on any store. ``PostgresEventStore`` is
 imported on first use, so that only its users need psycopg.
 """
 
@@ -18,6 +20,7 @@ from mastermind.store._codec import (
     mastermind_upcasters,
 )
 from mastermind.store._connect import UnsupportedStoreURL, connect
+from mastermind.store._follow import FeedWaiter, head_position, wait_for_events
 from mastermind.store._port import (
     CorruptDatabase,
     CorruptRecord,
@@ -43,6 +46,7 @@ __all__ = [
     "EncodedEvent",
     "EventCodec",
     "EventStore",
+    "FeedWaiter",
     "InMemoryEventStore",
     "Metadata",
     "PostgresEventStore",
@@ -57,7 +61,9 @@ __all__ = [
     "Upcasters",
     "VersionConflict",
     "connect",
+    "head_position",
     "mastermind_upcasters",
+    "wait_for_events",
 ]
 
 

@@ -21,6 +21,14 @@ from mastermind.store._sql import one_line
 
 Connection = psycopg.Connection[Any]
 
+_KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+}
+"""libpq's TCP keepalive settings for a connection that waits in silence."""
+
 _forking = threading.Lock()
 """Held while a pool is replaced after a ``fork``, so that two threads make one."""
 
@@ -121,6 +129,20 @@ class PostgresPool:
 
     def lost(self, connection: Connection) -> bool:
         return connection.closed
+
+    def connect_outside(self, *, keepalives: bool = False) -> Connection:
+        """A connection of its own, outside the pool, opened as the pool opens them.
+
+        ``keepalives``: for a connection that waits in silence, have the system probe
+        the server after 10 s of it, so that a server gone without a word is noticed
+        within about half a minute; unless ``conninfo`` sets these itself.
+        """
+        if self._closed:
+            raise StoreClosed()
+        options = dict(self._kwargs)
+        if keepalives and not _KEEPALIVES.keys() & _parameters(self._conninfo).keys():
+            options.update(_KEEPALIVES)
+        return psycopg.connect(self._conninfo, **options)
 
     def close(self) -> None:
         self._closed = True

@@ -21,12 +21,16 @@ from mastermind.store._port import (
     check_feed_arguments,
     check_stream_id,
 )
+from mastermind.store._watch import Watch
 
 STREAMS_KEPT = 256
 """How many streams read lately a SQL store keeps, with their records, to read them again."""
 
 Row = tuple[str, int, str, int, str, str | None]
 """``stream_id, version, type, schema, data, metadata`` as inserted."""
+
+HEAD = "SELECT COALESCE(MAX(position), 0) FROM events"
+"""The position of the feed's last record, read from the primary key's index alone."""
 
 
 class SQLStore:
@@ -46,6 +50,8 @@ class SQLStore:
     """The base class of the driver's errors, which the store reports as unavailable."""
     _pool: Lender[Any]
     _codec: EventCodec
+    _watch: Watch
+    """Watches the feed for the threads that wait on it, through a connection of its own."""
 
     def load(self, stream_id: str) -> Stream:
         check_stream_id(stream_id)
@@ -58,7 +64,15 @@ class SQLStore:
         record = self._record
         return [record(*row) for row in self._fetch(self._feed_query, (after_position, limit))]
 
+    def head_position(self) -> int:
+        (head,) = self._fetch(HEAD, ())[0]
+        return int(head)
+
+    def wait_for_events(self, after_position: int, timeout: float) -> bool:
+        return self._watch.wait(after_position, timeout)
+
     def close(self) -> None:
+        self._watch.close()
         self._pool.close()
         self._streams = self._read_once = Recent(1)  # let go of the streams kept
 

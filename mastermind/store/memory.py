@@ -7,6 +7,7 @@ cannot carry fails here too, long before it reaches a database.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,11 +36,15 @@ class _Row:
 
 
 class InMemoryEventStore:
-    """An event store in a dictionary, safe to share between threads."""
+    """An event store in a dictionary, safe to share between threads.
+
+    Threads waiting for its feed to grow are woken by the append itself.
+    """
 
     def __init__(self, *, codec: EventCodec | None = None) -> None:
         self._codec = codec or EventCodec()
         self._lock = threading.Lock()
+        self._grown = threading.Condition(self._lock)
         self._streams: dict[str, list[_Row]] = {}
         self._feed: list[_Row] = []
         self._closed = False
@@ -65,6 +70,8 @@ class InMemoryEventStore:
                 self._feed.append(row)
             if stream:
                 self._streams[stream_id] = stream
+            if encoded:
+                self._grown.notify_all()
             return len(stream)
 
     def load(self, stream_id: str) -> Stream:
@@ -84,9 +91,27 @@ class InMemoryEventStore:
             rows = self._feed[after_position : after_position + limit]
         return [self._decode(row) for row in rows]
 
+    def head_position(self) -> int:
+        with self._lock:
+            self._check_open()
+            return len(self._feed)
+
+    def wait_for_events(self, after_position: int, timeout: float) -> bool:
+        check_feed_arguments(after_position, 1)
+        deadline = time.monotonic() + timeout
+        with self._grown:
+            while not self._closed and len(self._feed) <= after_position:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._grown.wait(remaining)
+            self._check_open()
+            return True
+
     def close(self) -> None:
         with self._lock:
             self._closed = True
+            self._grown.notify_all()
 
     def _check_open(self) -> None:
         if self._closed:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
 try:
     import psycopg
     import psycopg.errors
+    import psycopg.sql
     import psycopg_pool  # noqa: F401 - imported here to name the extra when it is missing
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
     from mastermind._install import install_hint
@@ -17,7 +21,8 @@ except ImportError as error:  # pragma: no cover - the tests run with the extra 
 from mastermind.store._codec import EventCodec
 from mastermind.store._port import Metadata, VersionConflict
 from mastermind.store._postgres_pool import PostgresPool
-from mastermind.store._sql import SQLStore
+from mastermind.store._sql import HEAD, SQLStore
+from mastermind.store._watch import Watch
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -43,6 +48,17 @@ _INSERT = (
     "INSERT INTO events (stream_id, version, type, schema, data, metadata)"
     " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb)"
 )
+_INSERT_AND_NOTIFY = (
+    "WITH inserted AS ("
+    f"{_INSERT} RETURNING position"
+    ") SELECT pg_notify({channel}, position::text) FROM inserted"
+)
+"""The insert, with a notification of each new position to the table's listeners: sent
+when the transaction commits, and never if it rolls back."""
+_TABLE_SCHEMA = (
+    "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+    " WHERE c.oid = 'events'::regclass"
+)
 _LOAD = (
     "SELECT position, version, type, schema, data, metadata FROM events"
     " WHERE stream_id = %s ORDER BY version"
@@ -64,6 +80,11 @@ class PostgresEventStore(SQLStore):
     ``conninfo`` is anything libpq accepts, such as ``postgresql://user@host/db``. The
     store holds at most ``max_connections`` connections, and a call waits at most
     ``connection_wait`` seconds for one before it raises ``StoreUnavailable``.
+
+    Every append notifies the positions it wrote on the channel :attr:`channel`, named
+    after the table's schema, when it commits. While a thread waits for the feed to
+    grow, the store listens on one more connection, outside the pool, and connects it
+    again after losing it, after pauses that double up to two seconds.
     """
 
     _load_query = _LOAD
@@ -80,13 +101,25 @@ class PostgresEventStore(SQLStore):
     ) -> None:
         self._conninfo = conninfo
         self._codec = codec or EventCodec()
-        self._pool = PostgresPool(conninfo, max_size=max_connections, wait=connection_wait)
+        self._pool = pool = PostgresPool(conninfo, max_size=max_connections, wait=connection_wait)
         try:
             with self._connection() as connection:
                 _create_schema(connection)
+                self.channel = _channel(connection)
+                self._insert = (
+                    psycopg.sql.SQL(_INSERT_AND_NOTIFY)
+                    .format(channel=psycopg.sql.Literal(self.channel))
+                    .as_string(connection)
+                )
         except BaseException:
             self._pool.close()
             raise
+        self._watch = Watch(
+            lambda: _Listener(pool.connect_outside(keepalives=True), self.channel),
+            self._unavailable,
+            interval=LISTEN_INTERVAL,
+            name=f"mastermind-feed {self.channel}",
+        )
 
     def __repr__(self) -> str:
         info = psycopg.conninfo.conninfo_to_dict(self._conninfo)
@@ -109,12 +142,76 @@ class PostgresEventStore(SQLStore):
                     if actual != expected_version:
                         raise VersionConflict(stream_id, expected_version, actual)
                     if rows:
-                        connection.cursor().executemany(_INSERT, rows)
+                        connection.cursor().executemany(self._insert, rows)
             except psycopg.errors.UniqueViolation:
                 # The unique (stream_id, version) key backs up the check above.
                 actual = _version(connection, stream_id)
                 raise VersionConflict(stream_id, expected_version, actual) from None
         return expected_version + len(rows)
+
+
+LISTEN_INTERVAL = 0.5
+"""Seconds the listening thread waits for a notification before it looks whether to stop."""
+CHECK_EVERY = 30.0
+"""Seconds of silence after which the listening connection reads the feed's head, which
+finds a connection cut off without a word, and a notification sent by no append."""
+
+
+def _channel(connection: psycopg.Connection[Any]) -> str:
+    """``mastermind_events.<schema>``: the channel of the table this connection appends to.
+
+    Tables in two schemas of one database have channels of their own. A name longer
+    than PostgreSQL's 63 bytes is shortened to a digest of the schema's name.
+    """
+    row = connection.execute(_TABLE_SCHEMA).fetchone()
+    assert row is not None
+    schema: str = row[0]
+    channel = f"mastermind_events.{schema}"
+    if len(channel.encode()) > 63:
+        channel = f"mastermind_events.{hashlib.sha256(schema.encode()).hexdigest()[:40]}"
+    return channel
+
+
+class _Listener:
+    """A connection that listens on a table's channel, used by the store's watching thread.
+
+    It listens first and reads the head after, so that nothing committed in between is
+    missed. Payloads that are not positions, sent by some other program, make it read
+    the head again.
+    """
+
+    def __init__(self, connection: psycopg.Connection[Any], channel: str) -> None:
+        self._connection = connection
+        self._checked = time.monotonic()
+        try:
+            connection.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
+        except BaseException:
+            connection.close()
+            raise
+
+    def head(self) -> int:
+        row = self._connection.execute(HEAD).fetchone()
+        assert row is not None
+        self._checked = time.monotonic()
+        head: int = row[0]
+        return head
+
+    def wait(self, timeout: float, woken: threading.Event) -> int | None:
+        latest: int | None = None
+        foreign = False
+        for notification in self._connection.notifies(timeout=timeout, stop_after=1):
+            try:
+                position = int(notification.payload)
+            except ValueError:
+                foreign = True
+                continue
+            latest = position if latest is None else max(latest, position)
+        if foreign or time.monotonic() - self._checked > CHECK_EVERY:
+            return self.head()
+        return latest
+
+    def close(self) -> None:
+        self._connection.close()
 
 
 def _create_schema(connection: psycopg.Connection[Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -11,7 +12,8 @@ from typing import Any, Literal
 from mastermind.store._codec import EventCodec
 from mastermind.store._pool import Pool
 from mastermind.store._port import CorruptDatabase, Metadata, StoreUnavailable, VersionConflict
-from mastermind.store._sql import Row, SQLStore, one_line
+from mastermind.store._sql import HEAD, Row, SQLStore, one_line
+from mastermind.store._watch import Watch
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS events (
@@ -42,6 +44,9 @@ _FEED = (
 
 Synchronous = Literal["FULL", "NORMAL"]
 
+POLL_INTERVAL = 0.05
+"""Seconds between two looks at the file by a store whose feed someone waits on."""
+
 _PLAIN_REASONS = {
     "SQLITE_FULL": "the disk holding {path} is full ({error}); free some space",
     "SQLITE_IOERR": "reading or writing {path} failed ({error}); check the disk",
@@ -67,6 +72,10 @@ class SQLiteEventStore(SQLStore):
     A new file is made readable by its owner alone, as SQLite then makes its ``-wal`` and
     ``-shm`` files: it holds every game's secret. Opening a file checks it with
     ``PRAGMA quick_check``, and a damaged file is refused with :class:`CorruptDatabase`.
+
+    While a thread waits for the feed to grow, one thread of the store asks the file
+    every :data:`POLL_INTERVAL` seconds whether anyone committed, with ``PRAGMA
+    data_version`` on a connection of its own, which sees the commits of every process.
     """
 
     _load_query = _LOAD
@@ -92,6 +101,12 @@ class SQLiteEventStore(SQLStore):
         self._pool: Pool[sqlite3.Connection] = Pool(
             self._open, sqlite3.Connection.close, lambda connection: not connection.in_transaction
         )
+        self._watch = Watch(
+            lambda: _Probe(self._open()),
+            self._explain,
+            interval=POLL_INTERVAL,
+            name=f"mastermind-feed {self.path}",
+        )
         _create_for_owner_only(self.path)
         try:
             with self._connection() as connection:
@@ -115,7 +130,14 @@ class SQLiteEventStore(SQLStore):
         rows = self._rows(stream_id, events, expected_version, metadata)
         with self._connection() as connection:
             _insert(connection, stream_id, expected_version, rows)
+        if rows:
+            self._watch.poke()
         return expected_version + len(rows)
+
+    def _explain(self, error: Exception) -> StoreUnavailable:
+        if isinstance(error, sqlite3.Error):
+            return self._unavailable(error)
+        return StoreUnavailable(f"{one_line(error).rstrip('.')} ({self.path}).")
 
     def _unavailable(self, error: Exception) -> StoreUnavailable:
         name = getattr(error, "sqlite_errorname", None) or ""
@@ -154,6 +176,34 @@ class SQLiteEventStore(SQLStore):
                 if "locked" not in str(error) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
+
+
+class _Probe:
+    """A connection that asks the file whether anyone committed since it last asked."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+        self._version = self._data_version()
+
+    def head(self) -> int:
+        head: int = self._connection.execute(HEAD).fetchone()[0]
+        return head
+
+    def wait(self, timeout: float, woken: threading.Event) -> int | None:
+        woken.wait(timeout)
+        woken.clear()
+        version = self._data_version()
+        if version == self._version:
+            return None
+        self._version = version
+        return self.head()
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def _data_version(self) -> int:
+        version: int = self._connection.execute("PRAGMA data_version").fetchone()[0]
+        return version
 
 
 def _create_for_owner_only(path: str) -> None:
