@@ -23,7 +23,7 @@ class CodeMaker:
     the code breaker may ask for hints. The computer never minds.
     """
 
-    kind: MakerKind = MakerKind.COMPUTER
+    kind: MakerKind = attrs.field(default=MakerKind.COMPUTER, converter=MakerKind)
     name: str | None = None
     allows_hints: bool = True
 

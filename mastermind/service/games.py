@@ -90,8 +90,8 @@ class Games:
         self,
         total_attempts: int = 12,
         available_pegs: Sequence[str] = CLASSIC_PEGS,
-        length: int = 4,
-        secret: Code | str | None = None,
+        length: int | None = None,
+        secret: Code | str | Sequence[str] | None = None,
         *,
         unique: bool = False,
         maker: CodeMaker = COMPUTER,
@@ -100,7 +100,8 @@ class Games:
     ) -> DecodingBoard:
         """Start a game and answer its first board.
 
-        Without a ``secret`` the computer draws one of ``length`` pegs; with ``unique``
+        Without a ``secret`` the computer draws one of ``length`` pegs, 4 unless
+        given; a secret given sets the length, which must agree with ``length``. With ``unique``
         no colour appears twice in it, as in some editions of the game. A person who
         makes the code, the ``maker``, gives the ``secret``. The game's id is ``game_id``
         when given; starting again with the same ``idempotency_key`` and setup answers
@@ -123,16 +124,22 @@ class Games:
         request = repr((total_attempts, palette, length, secret, unique, maker))
         if secret is not None:
             code = _read(secret, palette, game_id)
+            if length is not None and length != len(code.pegs):
+                pegs = len(code.pegs)
+                raise InvalidGameSetup(
+                    game_id, f"the secret has {pegs} peg{'s' * (pegs != 1)}, not {length}"
+                )
             join = JoinGame(game_id, code, total_attempts, palette, unique, maker)
             return self._handle(game_id, join, idempotency_key, request).state[1].board
         if maker.is_person:
             raise InvalidGameSetup(game_id, "a person who makes the code gives its secret")
-        problem = GameSetup(length, total_attempts, palette, unique).problem()
+        drawn = 4 if length is None else length
+        problem = GameSetup(drawn, total_attempts, palette, unique).problem()
         if problem:
             raise InvalidGameSetup(game_id, problem)
 
         def join_with_a_made_secret(state: Playing) -> JoinGame:
-            made = self._secret_maker(palette, length, unique)
+            made = self._secret_maker(palette, drawn, unique)
             if not set(made.pegs) <= set(palette):
                 # The rules would name the colours that do not fit: whoever joins must not
                 # learn a secret the code maker chose, even a bad one.
@@ -147,7 +154,7 @@ class Games:
         self,
         total_attempts: int = 12,
         available_pegs: Sequence[str] = CLASSIC_PEGS,
-        length: int = 4,
+        length: int | None = None,
         secret: Code | str | None = None,
         *,
         unique: bool = False,

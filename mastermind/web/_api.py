@@ -13,7 +13,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mastermind.domain import CLASSIC_PEGS, DecodingBoard, GameError, UnreadableCode
+from mastermind.domain import (
+    CLASSIC_PEGS,
+    COMPUTER,
+    CodeMaker,
+    DecodingBoard,
+    GameError,
+    UnreadableCode,
+)
 from mastermind.service import (
     Games,
     HintAbandoned,
@@ -22,6 +29,7 @@ from mastermind.service import (
     IdempotencyKeyReused,
     PlayerTokens,
     ReviewUnavailable,
+    Role,
     VersionConflict,
     abandon_hints_when,
     review_document,
@@ -32,6 +40,7 @@ from mastermind.web._requests import (
     boolean,
     integer,
     only_fields,
+    optional_text,
     read_body,
     read_json,
     strings,
@@ -58,28 +67,55 @@ class GameApi:
             Route("/games/{id}/give-up", self.give_up, methods=["POST"]),
             Route("/games/{id}/hint", self.hint, methods=["GET"]),
             Route("/games/{id}/review", self.review, methods=["GET"]),
+            Route("/games/{id}/end", self.end, methods=["POST"]),
         ]
 
     async def create(self, request: Request) -> Response:
         document = await read_json(request, required=False) or {}
-        only_fields(document, ("length", "attempts", "colours", "unique"))
-        length = integer(document, "length", 4)
+        only_fields(
+            document,
+            ("length", "attempts", "colours", "unique", "secret", "maker_name", "hints"),
+        )
+        length = integer(document, "length", 4) if "length" in document else None
         attempts = integer(document, "attempts", 12)
         colours = strings(document.get("colours", list(CLASSIC_PEGS)), "colours")
         unique = boolean(document, "unique", False)
+        secret, maker = _secret_and_maker(document)
         board = await self._call(
             self.games.start,
             attempts,
             colours,
             length,
+            secret,
             unique=unique,
+            maker=maker,
             idempotency_key=_idempotency_key(request),
         )
-        body = {**self._board(board), "token": self.tokens.issue(board.game_id)}
-        return json_response(body, 201, headers={"Location": _location(request, board.game_id)})
+        location = _location(request, board.game_id)
+        if not maker.is_person:
+            body = {**self._board(board), "role": Role.BREAKER, "token": self._token(board)}
+            return json_response(body, 201, headers={"Location": location})
+        breaker_token = self.tokens.issue(board.game_id, Role.BREAKER)
+        invite = f"{request.base_url}#game={quote(board.game_id, safe='')}&token={breaker_token}"
+        body = {
+            **self._board(await self._call(self.games.maker_board, board.game_id)),
+            "role": Role.MAKER,
+            "token": self.tokens.issue(board.game_id, Role.MAKER),
+            "invite": {"url": invite, "token": breaker_token},
+        }
+        return json_response(body, 201, headers={"Location": location})
 
     async def show(self, request: Request) -> Response:
-        board = await self._call(self.games.board, _game_id(request))
+        game_id = _game_id(request)
+        if self._role(request, game_id) is Role.MAKER:
+            return json_response(self._board(await self._call(self.games.maker_board, game_id)))
+        return json_response(self._board(await self._call(self.games.board, game_id)))
+
+    async def end(self, request: Request) -> Response:
+        """The code maker calls the game off: it is lost, and the secret shown to all."""
+        game_id = self._authorize(request, Role.MAKER)
+        await read_body(request)
+        board = await self._call(self.games.give_up, game_id)
         return json_response(self._board(board))
 
     async def guess(self, request: Request) -> Response:
@@ -144,11 +180,14 @@ class GameApi:
     def _board(self, board: DecodingBoard) -> dict[str, Any]:
         return board_json(board, hints=self.games.offers_hints(board))
 
-    def _authorize(self, request: Request) -> str:
-        """The game's id, once the request holds the game's player token."""
+    def _token(self, board: DecodingBoard) -> str:
+        return self.tokens.issue(board.game_id, Role.BREAKER)
+
+    def _authorize(self, request: Request, role: Role = Role.BREAKER) -> str:
+        """The game's id, once the request holds the game's token of ``role``."""
         game_id = _game_id(request)
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
+        held = self._role(request, game_id)
+        if held is None:
             raise Problem(
                 401,
                 "MissingToken",
@@ -156,9 +195,23 @@ class GameApi:
                 "was created, as Authorization: Bearer <token>.",
                 headers={"WWW-Authenticate": 'Bearer realm="mastermind"'},
             )
-        if not self.tokens.holds(token.strip(), game_id):
-            raise Problem(403, "WrongToken", "This token is not the player's token of this game.")
+        if held is not role:
+            raise Problem(403, "WrongRole", _ONLY[role])
         return game_id
+
+    def _role(self, request: Request, game_id: str) -> Role | None:
+        """The role of the request's token in the game; ``None`` when it sends none.
+
+        Raises:
+            Problem: 403 for a token that is no token of the game.
+        """
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return None
+        role = self.tokens.role_of(token.strip(), game_id)
+        if role is None:
+            raise Problem(403, "WrongToken", "This token is not the player's token of this game.")
+        return role
 
     async def _call_while_connected(
         self, request: Request, action: Callable[..., T], *args: Any
@@ -189,6 +242,30 @@ class GameApi:
             raise Problem(422, "IdempotencyKeyReused", str(error)) from None
         except VersionConflict:
             raise Problem.conflict() from None
+
+
+_ONLY = {
+    Role.BREAKER: "Only the code breaker may do this: the code maker's token sees the game "
+    "and may end it, but cannot play it.",
+    Role.MAKER: "Only the person who made the code may do this; the code breaker may give up.",
+}
+
+
+def _secret_and_maker(document: dict[str, Any]) -> tuple[list[str] | str | None, CodeMaker]:
+    """The secret a person typed, and the person; the computer when no secret is given."""
+    if "secret" not in document:
+        if "maker_name" in document or "hints" in document:
+            raise Problem(
+                422,
+                "MissingField",
+                "A code maker's name and leave for hints go with the secret they set.",
+                field="secret",
+            )
+        return None, COMPUTER
+    typed = document["secret"]
+    secret = typed if isinstance(typed, str) else strings(typed, "secret")
+    name = optional_text(document, "maker_name")
+    return secret, CodeMaker.person(name, allows_hints=boolean(document, "hints", False))
 
 
 async def _notice_departure(request: Request, gone: threading.Event) -> None:

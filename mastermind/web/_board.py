@@ -11,8 +11,9 @@ from mastermind.domain import DecodingBoard, Feedback
 def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
     """The board of a started game.
 
-    ``secret`` is ``None`` until the game is over, as on the board itself: this is the
-    only place an answer could show it, and it reads nothing but the board.
+    ``secret`` is ``None`` until the game is over, as on the board itself, unless the
+    board is the code maker's (``Games.maker_board``): this is the only place an answer
+    could show it, and it reads nothing but the board.
     """
     return {
         "id": board.game_id,
@@ -34,8 +35,9 @@ def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
             for row in board.rows
             for feedback in (row.feedback,)
         ],
-        "secret": list(board.secret.pegs) if board.is_over and board.secret else None,
+        "secret": list(board.secret.pegs) if board.secret else None,
         "hints": hints and not board.is_over,
+        "maker": {"kind": board.maker.kind.value, "name": board.maker.name},
     }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from mastermind.domain import GameError
+from mastermind.domain import GameError, HintsNotAllowed
 from mastermind.service import GameNotFound, GameNotOver, StoreError, StoreUnavailable
 
 PROBLEM_JSON = "application/problem+json"
@@ -52,9 +52,12 @@ class Problem(Exception):
     @classmethod
     def from_game_error(cls, error: GameError) -> Problem:
         """404 for a game nobody started, 409 for a game not over yet where only a finished
-        one will do, 400 for every refusal of the rules."""
+        one will do, 403 for hints the code maker does not allow, 400 for every refusal of
+        the rules."""
         if isinstance(error, GameNotFound):
             status = 404
+        elif isinstance(error, HintsNotAllowed):
+            status = 403
         elif isinstance(error, GameNotOver):
             status = 409
         else:

@@ -93,6 +93,13 @@ def boolean(document: Mapping[str, Any], name: str, default: bool) -> bool:
     return value
 
 
+def optional_text(document: Mapping[str, Any], name: str) -> str | None:
+    value = document.get(name)
+    if value is not None and not isinstance(value, str):
+        raise _wrong_type(name, "a string", value)
+    return value
+
+
 def strings(value: Any, name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise _wrong_type(name, "a list of strings", value)

@@ -99,7 +99,15 @@ def test_setup_fields_of_the_wrong_type_are_422(
 def test_unknown_setup_fields_are_422_and_name_the_known_ones(client: httpx.Client) -> None:
     problem = assert_problem(client.post("/games", json={"colors": ["A"]}), 422, "UnknownField")
 
-    assert problem["allowed_fields"] == ["length", "attempts", "colours", "unique"]
+    assert problem["allowed_fields"] == [
+        "length",
+        "attempts",
+        "colours",
+        "unique",
+        "secret",
+        "maker_name",
+        "hints",
+    ]
 
 
 # The board

@@ -1,0 +1,183 @@
+"""A person sets the code over HTTP: two tokens, each refused the other's actions, and a
+secret the breaker never sees until the game is over."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+
+from mastermind.store import SQLiteEventStore
+from tests.web.conftest import SECRET, assert_problem, first_consistent_code
+from tests.web.conftest import app_over as plain_app_over
+from tests.web.servers import serving
+from tests.web.test_secret import Recorder, shows_the_secret
+
+PEGS = SECRET.split()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[httpx.Client, Recorder]]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    recorder = Recorder()
+    app = plain_app_over(store, hints=first_consistent_code)
+    with (
+        serving(app, access_log=True) as url,
+        httpx.Client(base_url=url, event_hooks={"response": [recorder]}) as client,
+    ):
+        yield client, recorder
+    store.close()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_game(client: httpx.Client, **setup: object) -> tuple[str, str, str]:
+    """A game whose code a person sets: its id, the maker's and the breaker's tokens."""
+    response = client.post("/games", json={"secret": PEGS, "maker_name": "Mum", **setup})
+    assert response.status_code == 201, response.text
+    made = response.json()
+    return made["id"], made["token"], made["invite"]["token"]
+
+
+def test_a_maker_gets_their_token_the_secret_and_an_invite_for_the_breaker(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    response = client.post("/games", json={"secret": "OPYO", "maker_name": "Mum"})
+    made = response.json()
+    assert response.status_code == 201
+    assert (made["role"], made["secret"], made["maker"]) == (
+        "maker",
+        PEGS,
+        {"kind": "person", "name": "Mum"},
+    )
+    invite = urlsplit(made["invite"]["url"])
+    assert invite.query == ""  # the token rides in the fragment, which no browser sends
+    assert parse_qs(invite.fragment) == {"game": [made["id"]], "token": [made["invite"]["token"]]}
+    assert made["invite"]["token"] != made["token"]
+
+
+def test_the_breaker_plays_with_the_invites_token_and_the_maker_sees_every_guess(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    game_id, maker, breaker = make_game(client)
+    guessed = client.post(
+        f"/games/{game_id}/guesses", json={"guess": "RRGG"}, headers=bearer(breaker)
+    )
+    assert guessed.status_code == 201
+    assert guessed.json()["secret"] is None
+    seen_by_maker = client.get(f"/games/{game_id}", headers=bearer(maker)).json()
+    assert seen_by_maker["secret"] == PEGS
+    assert [row["guess"] for row in seen_by_maker["rows"]] == [["Red", "Red", "Green", "Green"]]
+    won = client.post(f"/games/{game_id}/guesses", json={"guess": PEGS}, headers=bearer(breaker))
+    assert won.json()["status"] == "won"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/guesses", {"guess": "RRGG"}),
+        ("POST", "/give-up", None),
+        ("GET", "/hint", None),
+        ("GET", "/review", None),
+    ],
+)
+def test_the_makers_token_is_refused_the_breakers_actions_and_changes_nothing(
+    served: tuple[httpx.Client, Recorder], method: str, path: str, body: object
+) -> None:
+    client, _ = served
+    game_id, maker, _ = make_game(client, hints=True)
+    response = client.request(method, f"/games/{game_id}{path}", json=body, headers=bearer(maker))
+    assert_problem(response, 403, "WrongRole")
+    board = client.get(f"/games/{game_id}").json()
+    assert (board["status"], board["rows"]) == ("in progress", [])
+
+
+def test_the_breakers_token_cannot_end_the_game_the_makers_can(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    game_id, maker, breaker = make_game(client)
+    assert_problem(client.post(f"/games/{game_id}/end", headers=bearer(breaker)), 403, "WrongRole")
+    assert client.get(f"/games/{game_id}").json()["status"] == "in progress"
+    ended = client.post(f"/games/{game_id}/end", headers=bearer(maker))
+    assert (ended.status_code, ended.json()["status"], ended.json()["secret"]) == (
+        200,
+        "lost",
+        PEGS,
+    )
+
+
+def test_a_game_of_the_computers_has_no_maker_to_end_it(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    started = client.post("/games").json()
+    assert started["role"] == "breaker"
+    response = client.post(f"/games/{started['id']}/end", headers=bearer(started["token"]))
+    assert_problem(response, 403, "WrongRole")
+
+
+def test_hints_are_refused_to_the_breaker_unless_the_maker_allowed_them(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    strict_id, _, strict_breaker = make_game(client)
+    assert (
+        client.get(f"/games/{strict_id}", headers=bearer(strict_breaker)).json()["hints"] is False
+    )
+    refused = client.get(f"/games/{strict_id}/hint", headers=bearer(strict_breaker))
+    assert_problem(refused, 403, "HintsNotAllowed")
+    kind_id, _, kind_breaker = make_game(client, hints=True)
+    assert client.get(f"/games/{kind_id}/hint", headers=bearer(kind_breaker)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("setup", "error"),
+    [
+        ({"maker_name": "Mum"}, "MissingField"),
+        ({"secret": PEGS, "maker_name": 7}, "InvalidField"),
+        ({"secret": PEGS, "maker_name": "\u202e evil"}, "InvalidGameSetup"),
+        ({"secret": "RGBX"}, "InvalidGameSetup"),
+        ({"secret": ["Red"]}, "InvalidGameSetup"),
+    ],
+    ids=["name-without-secret", "name-not-text", "name-unprintable", "unknown-colour", "short"],
+)
+def test_a_makers_game_set_up_wrong_is_refused_and_nothing_is_stored(
+    served: tuple[httpx.Client, Recorder], setup: dict[str, object], error: str
+) -> None:
+    client, _ = served
+    response = client.post("/games", json={"length": 4, **setup})
+    assert response.status_code in (400, 422), response.text
+    assert response.json()["error"] == error
+
+
+def test_the_breaker_sees_nothing_of_the_secret_until_the_game_is_over(
+    served: tuple[httpx.Client, Recorder], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    client, recorder = served
+    game_id, maker, breaker = make_game(client, hints=True)
+    recorder.seen.clear()  # the maker's own answer shows the secret, rightly
+    for guess in ["RGBY", "RRGG", "OPY", "OPYX", "BBBB"]:
+        client.post(f"/games/{game_id}/guesses", json={"guess": guess}, headers=bearer(breaker))
+    client.get(f"/games/{game_id}", headers=bearer(breaker))
+    client.get(f"/games/{game_id}")
+    client.get(f"/games/{game_id}/hint", headers=bearer(breaker))
+    client.get(f"/games/{game_id}/review", headers=bearer(breaker))
+    client.post(f"/games/{game_id}/end", headers=bearer(breaker))
+    client.get("/")
+
+    assert len(recorder.seen) > 15
+    assert [seen for seen in recorder.seen if shows_the_secret(seen)] == []
+    logged = [record.getMessage() for record in caplog.records]
+    assert any("/guesses" in line for line in logged), "the access log was not captured"
+    assert [line for line in logged if shows_the_secret(line)] == []
+    assert shows_the_secret(client.get(f"/games/{game_id}", headers=bearer(maker)).text)
