@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mastermind._install import DISTRIBUTION
-from mastermind.cli import _playing, _reviewing, _serving, _solving, _viewing
+from mastermind.cli import _daily, _playing, _reviewing, _serving, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
 
@@ -34,6 +34,7 @@ for command in (
     _playing.new,
     _playing.guess,
     _playing.give_up,
+    _daily.daily,
     _viewing.show,
     _viewing.history,
     _viewing.list_games,

@@ -17,14 +17,34 @@ from rich.text import Text
 
 from mastermind.cli._board import PegLook, outcome_message
 from mastermind.cli._hinting import hint_text
-from mastermind.domain import DecodingBoard, GameAlreadyLost, GameAlreadyWon, GameError
-from mastermind.service import Games, HintUnavailable
+from mastermind.domain import (
+    DecodingBoard,
+    GameAlreadyLost,
+    GameAlreadyWon,
+    GameError,
+    HintsNotAllowed,
+)
+from mastermind.service import GameReview, Hint, HintUnavailable
 
 ReadLine = Callable[[str], str]
 """Shows a prompt and answers the line typed, without its newline.
 
 Raises ``EOFError`` at the end of input and ``KeyboardInterrupt`` on Ctrl-C.
 """
+
+
+class GameTable(Protocol):
+    """Where the game is kept and its moves are decided: ``Games``, or a server's games."""
+
+    def board(self, game_id: str) -> DecodingBoard: ...
+
+    def guess(self, game_id: str, guess: str) -> DecodingBoard: ...
+
+    def give_up(self, game_id: str) -> DecodingBoard: ...
+
+    def hint(self, game_id: str) -> Hint: ...
+
+    def review(self, game_id: str) -> GameReview: ...
 
 
 class Display(Protocol):
@@ -71,7 +91,7 @@ class Session:
 
     def __init__(
         self,
-        games: Games,
+        games: GameTable,
         game_id: str,
         display: Display,
         read_line: ReadLine,
@@ -167,6 +187,9 @@ class Session:
             return self._ended_elsewhere(error)
         except HintUnavailable as error:
             self._tell(Text(str(error), style=self._warning))
+            return None
+        except HintsNotAllowed as error:
+            self._tell(Text(error.message, style=self._warning))
             return None
         self._tell(hint_text(suggestion, self.look))
         return None

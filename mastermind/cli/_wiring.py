@@ -14,7 +14,7 @@ import attrs
 import platformdirs
 
 from mastermind._install import DISTRIBUTION
-from mastermind.bootstrap import UnsupportedStoreURL, bootstrap
+from mastermind.bootstrap import Application, UnsupportedStoreURL, bootstrap
 from mastermind.service import CorruptDatabase, Games, StoreError, StoreUnavailable
 
 SHORT_ID = 8
@@ -99,10 +99,26 @@ def opened_games(choice: StoreChoice) -> Iterator[Games]:
     Raises:
         CannotOpenGames: the store cannot be opened, with the reason in one line.
     """
+    with opened_application(choice) as application:
+        yield application.games
+
+
+@contextlib.contextmanager
+def opened_application(
+    choice: StoreChoice, environment: Mapping[str, str] | None = None
+) -> Iterator[Application]:
+    """The application over the store ``choice`` names, closed afterwards; ``environment``
+    holds what it may read besides the options, none by default.
+
+    Raises:
+        CannotOpenGames: the store cannot be opened, with the reason in one line.
+    """
     try:
         # The commands take the testing secret as an option of their own, so the
         # environment is not consulted twice.
-        application = bootstrap(choice.store_url, environment={}, hint_cache=hint_cache_directory())
+        application = bootstrap(
+            choice.store_url, environment=environment or {}, hint_cache=hint_cache_directory()
+        )
     except UnsupportedStoreURL as error:
         raise UnusableStoreURL(str(error)) from error
     except (ImportError, OSError, StoreError) as error:
@@ -110,7 +126,7 @@ def opened_games(choice: StoreChoice) -> Iterator[Games]:
             f"Cannot open the games at {choice.where}: {reason(error)}"
         ) from error
     try:
-        yield application.games
+        yield application
     finally:
         application.close()
 

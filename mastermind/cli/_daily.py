@@ -1,0 +1,219 @@
+"""``mastermind daily``: today's daily code, of the local store or of a server.
+
+The player is known by the token the daily code gave it, kept in the user's data
+directory, one for each store and each server: asking again the same day resumes the
+same game, or shows how it ended, with the result to share.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shlex
+from collections.abc import Callable, Iterator, Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import attrs
+import click
+import platformdirs
+from rich.text import Text
+
+from mastermind.cli._documents import board_document, echo_json
+from mastermind.cli._options import colour_option, json_option, plain_option, store_options
+from mastermind.cli._options import store_choice as chosen_store
+from mastermind.cli._remote import RemoteGames, ServerRefused, server_url
+from mastermind.cli._session import Ending, GameTable, Session
+from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin
+from mastermind.cli._wiring import StoreChoice, opened_application
+from mastermind.domain import DecodingBoard
+from mastermind.service import (
+    KEY_VARIABLE,
+    DailyResults,
+    InvalidPlayerToken,
+    InvalidTokenKey,
+    share_text,
+)
+
+PLAYERS_FILE = "daily-players.json"
+
+
+@attrs.frozen
+class _Today:
+    """Today's game of the player, wherever it is kept, and what the command needs of it."""
+
+    games: GameTable
+    day: date
+    board: DecodingBoard
+    resume_command: str
+    results: Callable[[], Mapping[str, Any]]
+
+
+def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    try:
+        return None if value is None else server_url(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+@click.command()
+@click.option(
+    "--server",
+    metavar="URL",
+    callback=_server,
+    help="Play the daily code of the server at URL, such as http://127.0.0.1:8000.",
+)
+@store_options
+@colour_option
+@plain_option
+@json_option
+def daily(
+    server: str | None,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    plain: bool,
+    as_json: bool,
+) -> None:
+    """Break today's daily code: the same secret for every player on a day (UTC).
+
+    One game a player and day, without hints: asking again resumes it, or shows how it
+    ended, with a result to share that shows no colour. Without --server, the daily code
+    of the local store, derived from the key a server of that store would use
+    (MASTERMIND_WEB_SECRET, or the key file beside the database). With --json, the game
+    is started or shown, not played: guess with 'mastermind guess'.
+    """
+    players = PlayerBook(platformdirs.user_data_path("mastermind", appauthor=False) / PLAYERS_FILE)
+    if server is not None:
+        if database is not None or (store_url is not None and not _from_environment()):
+            raise click.UsageError("Give --server or a store (--db, --store), not both.")
+        _play(_remote_today(server, players), as_json, colour, plain)
+        return
+    choice = chosen_store(database, store_url)
+    with _local_today(choice, players) as today:
+        _play(today, as_json, colour, plain)
+
+
+def _from_environment() -> bool:
+    source = click.get_current_context().get_parameter_source("store_url")
+    return source is click.core.ParameterSource.ENVIRONMENT
+
+
+def _remote_today(server: str, players: PlayerBook) -> _Today:
+    remote, where = RemoteGames(server), f"server {server}"
+    player = players.get(where)
+    try:
+        game = remote.daily(player)
+    except ServerRefused as refusal:
+        if refusal.error != "InvalidPlayerToken":
+            raise
+        game = remote.daily(None)  # the server has a new key: this is a new player there
+    if game.new_player is not None:
+        players.keep(where, game.new_player)
+    return _Today(
+        remote,
+        game.day,
+        game.board,
+        f"{program_command()} daily --server {shlex.quote(server)}",
+        lambda: remote.results(game.day),
+    )
+
+
+@contextlib.contextmanager
+def _local_today(choice: StoreChoice, players: PlayerBook) -> Iterator[_Today]:
+    key = os.environ.get(KEY_VARIABLE)
+    with opened_application(choice, {KEY_VARIABLE: key} if key else {}) as application:
+        try:
+            daily_games = application.daily
+        except InvalidTokenKey as error:
+            raise click.ClickException(str(error)) from None
+        where = f"store {choice.where if choice.url is not None else choice.store_url}"
+        kept = players.get(where) if choice.keeps_games else None
+        player = kept or daily_games.new_player()
+        try:
+            game = daily_games.play(player)
+        except InvalidPlayerToken:  # the store's key changed: a new player of its code
+            player = daily_games.new_player()
+            game = daily_games.play(player)
+        if choice.keeps_games and player != kept:
+            players.keep(where, player)
+        yield _Today(
+            application.games,
+            game.day,
+            game.board,
+            f"{program_command()} daily{choice.command_options()}",
+            lambda: _results_document(daily_games.results(game.day)),
+        )
+
+
+def _results_document(results: DailyResults) -> dict[str, Any]:
+    return {"players": results.players, "wins": results.wins, "losses": results.losses}
+
+
+def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> None:
+    if as_json:
+        board = today.board
+        share = share_text(board, today.day) if board.is_over else None
+        echo_json({**board_document(board), "day": today.day.isoformat(), "share": share})
+        return
+    terminal = Terminal.open(colour, plain)
+    session = Session(
+        today.games,
+        today.board.game_id,
+        terminal.display(),
+        read_line_from_stdin(),
+        colour=terminal.colour,
+        resume_command=today.resume_command,
+        label=f"daily {today.day.isoformat()}",
+    )
+    session.open()
+    if not session.board.is_over and session.play() is not Ending.OVER:
+        raise click.exceptions.Exit(0)
+    terminal.console.print()
+    terminal.console.print("Share your result:")
+    terminal.show(Text(share_text(session.board, today.day)))
+    results = today.results()
+    terminal.console.print()
+    terminal.show(
+        Text(
+            f"Today so far: {_count(results['players'], 'player')}, {results['wins']} won, "
+            f"{results['losses']} lost."
+        )
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+class PlayerBook:
+    """This user's player tokens of the daily code, by the store or server they play on.
+
+    Kept in one JSON file readable by the user alone: a token is all it takes to play as
+    its player. A file that cannot be read is as good as none.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def get(self, where: str) -> str | None:
+        token = self._read().get(where)
+        return token if isinstance(token, str) else None
+
+    def keep(self, where: str, token: str) -> None:
+        book = {**self._read(), where: token}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        draft = self.path.with_name(f".{self.path.name}.{os.getpid()}")
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            json.dump(book, file, indent=2, sort_keys=True)
+        os.replace(draft, self.path)
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            book = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            return {}
+        return book if isinstance(book, dict) else {}

@@ -1,0 +1,217 @@
+"""``mastermind daily``: today's daily code, of the local store or of a server."""
+
+from __future__ import annotations
+
+import stat
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from mastermind import CLASSIC_PEGS, Code, GameStarted
+from mastermind.bootstrap import bootstrap
+from mastermind.service import KEY_VARIABLE, DailyCodes
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+from tests.cli.conftest import Mastermind, one_line_error
+from tests.web.conftest import UNLIMITED
+from tests.web.servers import serving
+
+KEY = "the daily key of the terminal's tests"
+SERVER_DAY = date(2026, 11, 23)
+WITH_KEY: dict[str, str | None] = {KEY_VARIABLE: KEY}
+
+
+def winning_lines(key: str = KEY) -> list[str]:
+    """Today's secret, then tomorrow's: one of them wins, even if the day turns meanwhile."""
+    codes, today = DailyCodes(key), date.today()
+    days = [today + timedelta(days=offset) for offset in (-1, 0, 1)]
+    return [codes.secret(day).initials() for day in days]
+
+
+def stored_events(database: Path) -> list[GameStarted | object]:
+    store = SQLiteEventStore(database)
+    try:
+        return [record.event for record in store.read_all()]
+    finally:
+        store.close()
+
+
+def the_secret(database: Path, game_id: str) -> Code:
+    store = SQLiteEventStore(database)
+    try:
+        started = store.load(game_id).events[0]
+    finally:
+        store.close()
+    assert isinstance(started, GameStarted)
+    return started.secret
+
+
+def as_another_user(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / name))
+
+
+def share_of(output: str) -> list[str]:
+    lines = output.splitlines()
+    start = lines.index("Share your result:") + 1
+    end = next(at for at in range(start, len(lines)) if not lines[at].strip())
+    return lines[start:end]
+
+
+def test_daily_plays_today_s_code_and_ends_with_a_result_that_shows_no_colour(
+    mastermind: Mastermind, database: Path
+) -> None:
+    result = mastermind("daily", input="rrrr\n" + "\n".join(winning_lines()) + "\n", env=WITH_KEY)
+    assert result.exit_code == 0, result.output
+    header, *marks = share_of(result.stdout)
+    assert header.startswith("Mastermind daily ")
+    assert header.endswith("/12")
+    assert marks[-1] == "●●●●"
+    assert all(set(line) <= {"●", "○", "·"} and len(line) == 4 for line in marks)
+    for colour in CLASSIC_PEGS:
+        assert colour.casefold() not in "\n".join([header, *marks]).casefold()
+    assert "Today so far: 1 player, 1 won, 0 lost." in result.stdout
+    (started, *_) = stored_events(database)
+    assert isinstance(started, GameStarted)
+    day = date.fromisoformat(started.game_id[len("daily-") :][:10])
+    assert header == f"Mastermind daily {day.isoformat()} {len(marks)}/12"
+    assert started.secret == DailyCodes(KEY).secret(day)
+
+
+def test_asking_again_the_same_day_resumes_the_same_game(
+    mastermind: Mastermind, database: Path
+) -> None:
+    first = mastermind.json("daily", env=WITH_KEY)
+    mastermind("guess", first["game_id"], "rgby")
+    stored = len(stored_events(database))
+    again = mastermind.json("daily", env=WITH_KEY)
+    assert again["game_id"] == first["game_id"]
+    assert again["attempts_used"] == 1
+    assert (again["secret"], again["share"]) == (None, None)
+    assert len(stored_events(database)) == stored
+
+
+def test_every_player_of_a_store_gets_the_same_secret_in_a_game_of_their_own(
+    mastermind: Mastermind, database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boards = []
+    for name in ("ann", "bob"):
+        as_another_user(monkeypatch, tmp_path, name)
+        game = mastermind.json("daily", env=WITH_KEY)
+        boards.append(mastermind.json("give-up", game["game_id"]))
+    assert boards[0]["game_id"] != boards[1]["game_id"]
+    assert boards[0]["secret"] == boards[1]["secret"]
+
+
+def test_without_the_variable_the_key_is_the_one_a_server_of_the_store_would_use(
+    mastermind: Mastermind, database: Path
+) -> None:
+    game = mastermind.json("daily")
+    key = database.with_name(database.name + ".key").read_text().strip()
+    day = date.fromisoformat(game["day"])
+    assert the_secret(database, game["game_id"]) == DailyCodes(key).secret(day)
+
+
+def test_the_daily_code_gives_no_hint_at_the_prompt_and_the_game_goes_on(
+    mastermind: Mastermind,
+) -> None:
+    result = mastermind("daily", "--plain", input="hint\nrgby\n", env=WITH_KEY)
+    assert result.exit_code == 0, result.output
+    assert "does not allow hints" in result.stdout
+    assert "Guess 2 of 12" in result.stdout
+    assert "Resume it with: mastermind daily --db " in result.stdout
+
+
+def test_the_player_is_kept_in_the_user_s_data_directory_for_the_user_alone(
+    mastermind: Mastermind, tmp_path: Path
+) -> None:
+    mastermind.json("daily", env=WITH_KEY)
+    book = tmp_path / "data" / "mastermind" / "daily-players.json"
+    assert stat.S_IMODE(book.stat().st_mode) == 0o600
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A server whose day is always ``SERVER_DAY``."""
+    store = SQLiteEventStore(tmp_path / "server.db")
+    application = bootstrap(
+        store,
+        hints=None,
+        environment={KEY_VARIABLE: KEY},
+        limits=UNLIMITED,
+        today=lambda: SERVER_DAY,
+    )
+    with serving(create_app(application)) as url:
+        yield url
+    store.close()
+
+
+def test_daily_plays_a_server_s_code_and_resumes_it_the_same_day(
+    mastermind: Mastermind, server: str
+) -> None:
+    secret = DailyCodes(KEY).secret(SERVER_DAY)
+    wrong = next(code for code in ("RRRR", "GGGG") if Code.parse(code) != secret)
+    left = mastermind("daily", "--server", server, input=f"{wrong}\n", db=False)
+    assert left.exit_code == 0, left.output
+    assert f"Resume it with: mastermind daily --server {server}" in left.stdout
+    won = mastermind(
+        "daily", "--server", server, "--plain", input=f"{secret.initials()}\n", db=False
+    )
+    assert won.exit_code == 0, won.output
+    assert "Guess 2 of 12" in won.stdout
+    header, *marks = share_of(won.stdout)
+    assert header == "Mastermind daily 2026-11-23 2/12"
+    assert marks[-1] == "●●●●"
+    assert "Today so far: 1 player, 1 won, 0 lost." in won.stdout
+
+
+def test_players_of_a_server_share_its_secret_and_a_second_visit_starts_nothing(
+    mastermind: Mastermind, server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = mastermind.json("daily", "--server", server, db=False)
+    assert first["day"] == "2026-11-23"
+    assert mastermind.json("daily", "--server", server, db=False)["game_id"] == first["game_id"]
+    as_another_user(monkeypatch, tmp_path, "bob")
+    other = mastermind.json("daily", "--server", server, db=False)
+    assert other["game_id"] != first["game_id"]
+    given_up = mastermind("daily", "--server", server, input="give up\n", db=False)
+    assert given_up.exit_code == 0, given_up.output
+    secret = DailyCodes(KEY).secret(SERVER_DAY)
+    assert f"({' '.join(secret.pegs)})" in given_up.stdout
+    assert share_of(given_up.stdout) == ["Mastermind daily 2026-11-23 X/12"]
+
+
+def test_a_server_that_forgot_the_player_makes_a_new_one(
+    mastermind: Mastermind, server: str, tmp_path: Path
+) -> None:
+    book = tmp_path / "data" / "mastermind" / "daily-players.json"
+    book.parent.mkdir(parents=True)
+    forged = DailyCodes("the key the server had before, long").new_player()
+    book.write_text(f'{{"server {server}": "{forged}"}}')
+    game = mastermind.json("daily", "--server", server, db=False)
+    assert game["attempts_used"] == 0
+    assert forged not in book.read_text()
+
+
+def test_a_server_that_does_not_answer_is_one_line_of_error(mastermind: Mastermind) -> None:
+    from tests.web.servers import free_port
+
+    result = mastermind("daily", "--server", f"http://127.0.0.1:{free_port()}", db=False)
+    assert result.exit_code == 1
+    assert "No answer from the server at http://127.0.0.1:" in one_line_error(result)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        (("--server", "ftp://example.org"), "is no server's URL"),
+        (("--server", "http://127.0.0.1:1", "--db", "games.db"), "not both"),
+    ],
+)
+def test_a_server_must_be_a_web_address_and_comes_without_a_store(
+    mastermind: Mastermind, arguments: tuple[str, ...], complaint: str
+) -> None:
+    result = mastermind("daily", *arguments, db=False)
+    assert result.exit_code == 2
+    assert complaint in one_line_error(result)
