@@ -32,11 +32,15 @@ class Probe(Protocol):
         """The position of the feed's last record now; 0 for an empty feed."""
         ...
 
-    def wait(self, timeout: float, woken: threading.Event) -> int | None:
-        """Wait at most ``timeout`` seconds, or until ``woken`` is set, for the feed to grow.
+    def wait(self, timeout: float) -> int | None:
+        """Wait at most ``timeout`` seconds for the feed to grow, or until :meth:`interrupt`.
 
         A position the feed holds now if it grew, None if nothing was seen.
         """
+        ...
+
+    def interrupt(self) -> None:
+        """End the :meth:`wait` under way, or the next one, at once; called by any thread."""
         ...
 
     def close(self) -> None: ...
@@ -47,7 +51,9 @@ class Watch:
 
     ``open_probe`` connects a :class:`Probe`; ``explain`` turns whatever it raises into
     the :class:`StoreUnavailable` that waiters then hear, until the thread has connected
-    again. It tries again after a pause that doubles, up to :data:`LAST_BACKOFF`.
+    again. It tries again after a pause that doubles, up to :data:`LAST_BACKOFF`. The
+    thread waits ``interval`` seconds at most between two looks at whether to stop, and
+    stops ``idle`` seconds after its last waiter left.
     """
 
     def __init__(
@@ -57,17 +63,20 @@ class Watch:
         *,
         interval: float,
         name: str,
+        idle: float = IDLE,
     ) -> None:
         self._open_probe = open_probe
         self._explain = explain
         self._interval = interval
+        self._idle = idle
         self._name = name
         self._reset()
         self._closed = False
 
     def _reset(self) -> None:
         self._condition = threading.Condition()
-        self._woken = threading.Event()
+        self._stopping = threading.Event()
+        self._probe: Probe | None = None
         self._head: int | None = None  # unknown while no thread watches
         self._fault: StoreUnavailable | None = None
         self._thread: threading.Thread | None = None
@@ -102,7 +111,9 @@ class Watch:
 
     def poke(self) -> None:
         """Have the thread look at once: this process just appended."""
-        self._woken.set()
+        probe = self._probe
+        if probe is not None:
+            probe.interrupt()
 
     def close(self) -> None:
         """Stop the thread, waking every waiter with :class:`StoreClosed`, and give it a
@@ -110,8 +121,10 @@ class Watch:
         with self._condition:
             self._closed = True
             self._condition.notify_all()
-            thread = self._thread
-        self._woken.set()
+            thread, probe = self._thread, self._probe
+        self._stopping.set()
+        if probe is not None:
+            probe.interrupt()
         if thread is not None and self._pid == current_pid():
             thread.join(self._interval + 1.0)
 
@@ -127,10 +140,10 @@ class Watch:
             while self._keep_watching():
                 try:
                     if probe is None:
-                        probe = self._open_probe()
+                        probe = self._connect()
                         self._publish(probe.head(), connected=True)
                         backoff = FIRST_BACKOFF
-                    moved = probe.wait(self._interval, self._woken)
+                    moved = probe.wait(self._interval)
                     if moved is not None:
                         self._publish(moved, connected=False)
                 except Exception as error:
@@ -138,17 +151,31 @@ class Watch:
                     with self._condition:
                         self._fault = fault
                         self._condition.notify_all()
-                    _close_quietly(probe)
+                    self._forget(probe)
                     probe = None
-                    self._woken.wait(backoff)
-                    self._woken.clear()
+                    self._stopping.wait(backoff)
                     backoff = min(backoff * 2, LAST_BACKOFF)
         finally:
-            _close_quietly(probe)
+            self._forget(probe)
+
+    def _connect(self) -> Probe:
+        probe = self._open_probe()
+        with self._condition:
+            self._probe = probe
+            if self._closed:  # close() found no probe to interrupt
+                probe.interrupt()
+        return probe
+
+    def _forget(self, probe: Probe | None) -> None:
+        """Close ``probe``, this thread's, which a thread started since must not lose."""
+        with self._condition:
+            if self._probe is probe:
+                self._probe = None
+        _close_quietly(probe)
 
     def _keep_watching(self) -> bool:
         with self._condition:
-            idle = self._waiters == 0 and time.monotonic() - self._left_at > IDLE
+            idle = self._waiters == 0 and time.monotonic() - self._left_at > self._idle
             if self._closed or idle:
                 self._thread, self._head, self._fault = None, None, None
                 return False

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import threading
+import select
+import socket
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -177,16 +179,20 @@ class _Listener:
 
     It listens first and reads the head after, so that nothing committed in between is
     missed. Payloads that are not positions, sent by some other program, make it read
-    the head again.
+    the head again. It waits on its socket and on a socket pair of its own, which
+    :meth:`interrupt` writes to, so that a closing store need not wait for a timeout.
     """
 
     def __init__(self, connection: psycopg.Connection[Any], channel: str) -> None:
         self._connection = connection
         self._checked = time.monotonic()
+        self._wake_in, self._wake_out = socket.socketpair()
         try:
+            self._wake_in.setblocking(False)
+            self._wake_out.setblocking(False)
             connection.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
         except BaseException:
-            connection.close()
+            self.close()
             raise
 
     def head(self) -> int:
@@ -196,21 +202,38 @@ class _Listener:
         head: int = row[0]
         return head
 
-    def wait(self, timeout: float, woken: threading.Event) -> int | None:
+    def wait(self, timeout: float) -> int | None:
+        moved = self._received()
+        if moved is None:
+            woken = self._wake_in.fileno()
+            readable, _, _ = select.select([self._connection.fileno(), woken], [], [], timeout)
+            if woken in readable:
+                with contextlib.suppress(BlockingIOError):
+                    self._wake_in.recv(4096)
+            moved = self._received()
+        if moved is None and time.monotonic() - self._checked > CHECK_EVERY:
+            return self.head()
+        return moved
+
+    def _received(self) -> int | None:
+        """The last position among the notifications received, without waiting; the
+        head if some notification named none."""
         latest: int | None = None
-        foreign = False
-        for notification in self._connection.notifies(timeout=timeout, stop_after=1):
+        for notification in self._connection.notifies(timeout=0):
             try:
                 position = int(notification.payload)
             except ValueError:
-                foreign = True
-                continue
+                return self.head()
             latest = position if latest is None else max(latest, position)
-        if foreign or time.monotonic() - self._checked > CHECK_EVERY:
-            return self.head()
         return latest
 
+    def interrupt(self) -> None:
+        with contextlib.suppress(OSError):  # already woken, or closed
+            self._wake_out.send(b"\0")
+
     def close(self) -> None:
+        self._wake_in.close()
+        self._wake_out.close()
         self._connection.close()
 
 

@@ -183,20 +183,24 @@ class _Probe:
 
     def __init__(self, connection: sqlite3.Connection) -> None:
         self._connection = connection
+        self._woken = threading.Event()
         self._version = self._data_version()
 
     def head(self) -> int:
         head: int = self._connection.execute(HEAD).fetchone()[0]
         return head
 
-    def wait(self, timeout: float, woken: threading.Event) -> int | None:
-        woken.wait(timeout)
-        woken.clear()
+    def wait(self, timeout: float) -> int | None:
+        self._woken.wait(timeout)
+        self._woken.clear()
         version = self._data_version()
         if version == self._version:
             return None
         self._version = version
         return self.head()
+
+    def interrupt(self) -> None:
+        self._woken.set()
 
     def close(self) -> None:
         self._connection.close()

@@ -1,0 +1,104 @@
+"""The PostgreSQL store's appends notify the table's channel when they commit, and its
+waiters listen on one connection, which is connected again when it is cut off."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+import psycopg.sql
+import pytest
+
+from mastermind.store import (
+    PostgresEventStore,
+    StoreUnavailable,
+    VersionConflict,
+    head_position,
+    wait_for_events,
+)
+from mastermind.testing import guessed, started
+from mastermind.testing._contract_subscription import PATIENCE, in_thread
+from tests.store.test_postgres_pool import backends, eventually
+
+
+def listening(url: str, channel: str) -> psycopg.Connection[tuple[object, ...]]:
+    connection = psycopg.connect(url, autocommit=True)
+    connection.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
+    return connection
+
+
+def test_an_append_notifies_the_position_of_each_of_its_records_when_it_commits(
+    database_url: str,
+) -> None:
+    store = PostgresEventStore(database_url)
+    listener = listening(database_url, store.channel)
+    store.append("g1", [started("g1"), guessed("g1")], 0)
+    with pytest.raises(VersionConflict):
+        store.append("g1", [guessed("g1")], 0)  # rolled back: nothing to tell
+    store.append("g2", [started("g2")], 0)
+    heard = [n.payload for n in listener.notifies(timeout=PATIENCE, stop_after=3)]
+    assert heard == [str(record.position) for record in store.read_all()]
+    assert [n.payload for n in listener.notifies(timeout=0.05)] == []
+    listener.close()
+    store.close()
+
+
+def test_the_channel_names_the_tables_schema(database_url: str) -> None:
+    store = PostgresEventStore(database_url)
+    with psycopg.connect(database_url) as connection:
+        schema = connection.execute("SELECT current_schema()").fetchone()
+    assert schema is not None
+    assert store.channel == f"mastermind_events.{schema[0]}"
+    store.close()
+
+
+def test_a_waiter_is_not_woken_by_an_append_to_the_table_of_another_schema(
+    postgres_url: str, database_url: str
+) -> None:
+    from tests.postgres_cluster import with_fresh_schema
+
+    ours = PostgresEventStore(database_url)
+    theirs = PostgresEventStore(with_fresh_schema(postgres_url, "notify_theirs"))
+    assert ours.channel != theirs.channel
+    ours.append("g1", [started("g1")], 0)
+    assert wait_for_events(ours, 0, PATIENCE) is True  # ours listens, and knows its head
+    waiting = in_thread(lambda: wait_for_events(ours, 1, 0.5))
+    theirs.append("g1", [started("g1"), guessed("g1"), guessed("g1")], 0)  # up to position 3
+    assert waiting() is False
+    ours.close()
+    theirs.close()
+
+
+def test_a_waiter_is_woken_after_every_connection_of_its_store_was_cut_off(
+    database_url: str,
+) -> None:
+    name = f"notify_test_{time.monotonic_ns()}"
+    store = PostgresEventStore(f"{database_url}&application_name={name}")
+    writer = PostgresEventStore(database_url)
+    writer.append("g1", [started("g1")], 0)
+    assert wait_for_events(store, 0, PATIENCE) is True  # the store listens
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        for pid in backends(database_url, name):
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    writer.append("g2", [started("g2")], 0)
+
+    def woken() -> bool:
+        try:
+            return wait_for_events(store, 1, PATIENCE)
+        except StoreUnavailable:
+            return False
+
+    assert eventually(woken, PATIENCE)
+    assert head_position(store) == head_position(writer)
+    store.close()
+    writer.close()
+
+
+def test_closing_the_store_closes_its_listening_connection(database_url: str) -> None:
+    name = f"notify_test_{time.monotonic_ns()}"
+    store = PostgresEventStore(f"{database_url}&application_name={name}", max_connections=1)
+    store.append("g1", [started("g1")], 0)
+    assert wait_for_events(store, 0, PATIENCE) is True
+    assert eventually(lambda: len(backends(database_url, name)) == 2)  # pool's, listener's
+    store.close()
+    assert eventually(lambda: backends(database_url, name) == set())
