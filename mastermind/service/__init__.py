@@ -42,6 +42,7 @@ from mastermind.service._review import (
 )
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
+from mastermind.service._subscription import Subscription
 from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens, Role
 from mastermind.service.games import Games
 from mastermind.service.projections import (
@@ -100,6 +101,7 @@ __all__ = [
     "Statistics",
     "StoreError",
     "StoreUnavailable",
+    "Subscription",
     "UnreadableGuess",
     "VersionConflict",
     "abandon_hints_when",

@@ -47,6 +47,7 @@ from mastermind.service._review import (
 )
 from mastermind.service._runner import CommandRunner, Handled
 from mastermind.service._secrets import SecretMaker, random_secret
+from mastermind.service._subscription import Subscription
 from mastermind.service.projections import GameCatalogue, GameSummary, Statistics, catch_up
 from mastermind.store import EventStore, RecordedEvent
 
@@ -308,6 +309,11 @@ class Games:
         with self._lock:
             catch_up(self._catalogue, self._store)
             return self._catalogue.summaries()
+
+    def subscribe(self, after_position: int | None = 0) -> Subscription:
+        """The store's feed after ``after_position``, every game's records in the order
+        they were appended, and then each new one as it comes; ``None``: from now on."""
+        return Subscription(self._store, after_position=after_position)
 
     def statistics(self) -> Statistics:
         with self._lock:
