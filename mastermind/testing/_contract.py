@@ -26,9 +26,12 @@ from mastermind.store import EventStore
 from mastermind.testing._contract_feed import FeedContract, RaceContract
 from mastermind.testing._contract_refusals import RefusalContract
 from mastermind.testing._contract_streams import StreamContract
+from mastermind.testing._contract_subscription import SubscriptionContract
 
 
-class EventStoreContract(StreamContract, FeedContract, RefusalContract, RaceContract):
+class EventStoreContract(
+    StreamContract, FeedContract, SubscriptionContract, RefusalContract, RaceContract
+):
     """What every event store promises, as tests a store's test class inherits.
 
     Appends are atomic and versioned, with :class:`~mastermind.store.VersionConflict`
@@ -36,7 +39,8 @@ class EventStoreContract(StreamContract, FeedContract, RefusalContract, RaceCont
     metadata comes back with each record of its append; wrong arguments raise
     ``TypeError`` or ``ValueError`` and change nothing; a closed store raises
     :class:`~mastermind.store.StoreClosed`. Appends from several threads at once are
-    part of the contract too.
+    part of the contract too, and so are waits for the feed to grow: they end when
+    another thread appends, or closes the store.
     """
 
     @pytest.fixture

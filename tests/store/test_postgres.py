@@ -18,10 +18,11 @@ from mastermind.store import (
 )
 from mastermind.store.postgres import SCHEMA
 from mastermind.testing import EventStoreContract, guessed, started
+from tests.store.following import ProcessFollow
 from tests.store.races import ProcessRace, ThreadRace
 
 
-class TestPostgresEventStore(EventStoreContract, ThreadRace, ProcessRace):
+class TestPostgresEventStore(EventStoreContract, ThreadRace, ProcessRace, ProcessFollow):
     @pytest.fixture
     def store_url(self, database_url: str) -> str:
         return database_url

@@ -22,6 +22,7 @@ from mastermind.store import (
 )
 from mastermind.store.sqlite import SCHEMA
 from mastermind.testing import EventStoreContract, guessed, started
+from tests.store.following import ProcessFollow
 from tests.store.races import ProcessRace, ThreadRace
 
 
@@ -30,7 +31,7 @@ def path(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
-class TestSQLiteEventStore(EventStoreContract, ThreadRace, ProcessRace):
+class TestSQLiteEventStore(EventStoreContract, ThreadRace, ProcessRace, ProcessFollow):
     @pytest.fixture
     def store_url(self, path: Path) -> str:
         return f"sqlite:///{path}"
