@@ -31,8 +31,9 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 STATUS = re.compile(r"status of (\d{3})")
-EXPECTED_REFUSALS = {("400", "/guesses"), ("404", "/hint")}
-"""Answers the page asks for and shows: a guess the rules refuse, a game without hints."""
+EXPECTED_REFUSALS = {("400", "/guesses"), ("404", "/hint"), ("403", "/hint")}
+"""Answers the page asks for and shows: a guess the rules refuse, a game without hints, or
+one whose maker allows none, as the daily code's."""
 
 
 @attrs.frozen

@@ -3,6 +3,7 @@
 // statistics of the games played in this browser, in localStorage.
 
 import { api, gamePath } from "./api.js";
+import { installDaily } from "./daily.js";
 import { describeFeedback, learnColours } from "./pegs.js";
 import { renderReview, reviewUnavailable } from "./review.js";
 import { countGame, loadStatistics, renderStatistics } from "./stats.js";
@@ -272,4 +273,5 @@ new ResizeObserver(() => {
 }).observe(view.dock);
 document.addEventListener("keydown", onKey);
 renderStatistics(view.statistics, statistics);
+installDaily(() => act(resume));
 act(resume);

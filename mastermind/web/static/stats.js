@@ -56,8 +56,12 @@ export function renderStatistics(section, statistics, latest = null) {
     tally("current streak", statistics.streak),
     tally("best streak", statistics.best),
   );
-  const histogram = section.querySelector(".histogram");
-  const counts = Object.entries(statistics.wins).map(([guesses, wins]) => [Number(guesses), wins]);
+  renderHistogram(section.querySelector(".histogram"), statistics.wins, latest);
+}
+
+// Bars of wins by guesses, ``wins`` as {guesses: count}; ``latest`` stands out.
+export function renderHistogram(histogram, wins, latest = null) {
+  const counts = Object.entries(wins).map(([guesses, count]) => [Number(guesses), count]);
   if (!counts.length) {
     const none = document.createElement("li");
     none.className = "none";
@@ -67,25 +71,25 @@ export function renderStatistics(section, statistics, latest = null) {
   }
   const fewest = Math.min(...counts.map(([guesses]) => guesses));
   const most = Math.max(...counts.map(([guesses]) => guesses));
-  const tallest = Math.max(...counts.map(([, wins]) => wins));
+  const tallest = Math.max(...counts.map(([, count]) => count));
   const bars = [];
   for (let guesses = fewest; guesses <= most; guesses += 1) {
-    const wins = statistics.wins[guesses] || 0;
+    const won = wins[guesses] || 0;
     const bar = document.createElement("li");
     bar.className = guesses === latest ? "bar latest" : "bar";
-    bar.style.setProperty("--share", wins / tallest);
+    bar.style.setProperty("--share", won / tallest);
     const label = document.createElement("span");
     label.className = "guesses";
     label.textContent = String(guesses);
     const fill = document.createElement("span");
     fill.className = "fill";
-    fill.textContent = String(wins);
+    fill.textContent = String(won);
     label.setAttribute("aria-hidden", "true");
     fill.setAttribute("aria-hidden", "true");
     const words = document.createElement("span");
     words.className = "visually-hidden";
     words.textContent = `${guesses} ${guesses === 1 ? "guess" : "guesses"}: `
-      + `${wins} ${wins === 1 ? "win" : "wins"}`;
+      + `${won} ${won === 1 ? "win" : "wins"}`;
     bar.append(label, fill, words);
     bars.push(bar);
   }

@@ -1,0 +1,120 @@
+"""The daily code on the page: a button that starts or resumes today's game, the same secret
+in every browser, and at the end a result to share, copied without a colour."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import date
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from mastermind import CLASSIC_PEGS, Code, GameStarted, score
+from mastermind.bootstrap import bootstrap
+from mastermind.service import KEY_VARIABLE, DailyCodes
+from mastermind.store import SQLiteEventStore
+from mastermind.web import create_app
+from tests.web.conftest import UNLIMITED, same_secret
+from tests.web.pages import DESKTOP, MOBILE, play, visit
+from tests.web.servers import serving
+
+KEY = "the daily key of the page's tests, long"
+DAY = date(2026, 11, 23)
+SECRET = DailyCodes(KEY).secret(DAY)
+WRONG = next(Code([colour] * 4) for colour in CLASSIC_PEGS if Code([colour] * 4) != SECRET)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SQLiteEventStore]:
+    store = SQLiteEventStore(tmp_path_factory.mktemp("daily-page") / "games.db")
+    yield store
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def daily_url(store: SQLiteEventStore) -> Iterator[str]:
+    """A server whose day is always ``DAY``; its other games have the tests' secret."""
+    application = bootstrap(
+        store,
+        secret_maker=same_secret,
+        hints=None,
+        environment={KEY_VARIABLE: KEY},
+        limits=UNLIMITED,
+        today=lambda: DAY,
+    )
+    with serving(create_app(application)) as url:
+        yield url
+
+
+def saved_id(page: Page) -> str:
+    saved: dict[str, str] = json.loads(page.evaluate("localStorage.getItem('mastermind.game')"))
+    return saved["id"]
+
+
+def start_daily(page: Page) -> str:
+    page.get_by_role("button", name="Daily code", exact=True).click()
+    expect(page.locator("#message")).to_contain_text("The daily code of 2026-11-23")
+    expect(page.locator("#board .row.played")).to_have_count(0)
+    return saved_id(page)
+
+
+def test_the_daily_code_is_played_to_its_end_and_its_result_copied_without_a_colour(
+    browser: Browser, daily_url: str, store: SQLiteEventStore
+) -> None:
+    options = {**DESKTOP.options, "permissions": ["clipboard-read", "clipboard-write"]}
+    with visit(browser, daily_url, **options) as page:
+        game_id = start_daily(page)
+        assert game_id.startswith("daily-2026-11-23-")
+        expect(page.locator("#hint")).to_be_disabled()
+        play(page, list(WRONG.pegs))
+        play(page, list(SECRET.pegs))
+        expect(page.locator("#outcome")).to_be_visible()
+        page.get_by_role("button", name="Share", exact=True).click()
+        expect(page.locator("#message")).to_contain_text("Your result is copied")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        first = score(SECRET, WRONG)
+        line = "●" * first.black + "○" * first.white + "·" * (4 - first.black - first.white)
+        assert copied == f"Mastermind daily 2026-11-23 2/12\n{line}\n●●●●"
+        for colour in CLASSIC_PEGS:
+            assert colour.casefold() not in copied.casefold()
+        expect(page.locator("#daily-results")).to_contain_text("1 won")
+        # Asking again the same day answers the same game, over, with its result.
+        stored = len(list(store.read_all()))
+        page.get_by_role("button", name="Daily code", exact=True).click()
+        expect(page.locator("#outcome")).to_be_visible()
+        expect(page.get_by_role("button", name="Share", exact=True)).to_be_visible()
+        assert saved_id(page) == game_id
+        assert len(list(store.read_all())) == stored
+
+
+def test_every_browser_gets_the_day_s_secret_in_a_game_of_its_own_kept_by_a_cookie(
+    browser: Browser, daily_url: str, store: SQLiteEventStore
+) -> None:
+    ids = []
+    for device in (MOBILE, DESKTOP):
+        with visit(browser, daily_url, **device.options) as page:
+            ids.append(start_daily(page))
+            assert page.evaluate("document.cookie") == ""  # the player's cookie is HttpOnly
+            page.reload()
+            expect(page.locator(".row.current")).to_be_visible()
+            assert saved_id(page) == ids[-1]
+    assert ids[0] != ids[1]
+    for game_id in ids:
+        started = store.load(game_id).events[0]
+        assert isinstance(started, GameStarted)
+        assert started.secret == SECRET
+
+
+def test_a_new_game_after_the_daily_code_takes_the_share_button_away(
+    browser: Browser, daily_url: str
+) -> None:
+    with visit(browser, daily_url, **DESKTOP.options) as page:
+        start_daily(page)
+        page.get_by_role("button", name="Give up", exact=True).click()
+        page.get_by_role("dialog").get_by_role("button", name="Give up").click()
+        expect(page.get_by_role("button", name="Share", exact=True)).to_be_visible()
+        expect(page.locator("#daily-share")).to_have_text("Mastermind daily 2026-11-23 X/12")
+        page.locator("#play-again").click()
+        expect(page.locator(".row.current")).to_be_visible()
+        expect(page.get_by_role("button", name="Share", exact=True)).to_have_count(0)
