@@ -31,9 +31,11 @@ from mastermind.cli._wiring import StoreChoice, opened_application
 from mastermind.domain import DecodingBoard
 from mastermind.service import (
     KEY_VARIABLE,
-    DailyResults,
+    DailyGames,
+    Games,
     InvalidPlayerToken,
     InvalidTokenKey,
+    daily_results_document,
     share_text,
 )
 
@@ -49,6 +51,7 @@ class _Today:
     board: DecodingBoard
     resume_command: str
     results: Callable[[], Mapping[str, Any]]
+    """The day's results, as ``daily_results_document`` writes them."""
 
 
 def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -65,12 +68,19 @@ def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> st
     callback=_server,
     help="Play the daily code of the server at URL, such as http://127.0.0.1:8000.",
 )
+@click.option(
+    "--results",
+    "show_results",
+    is_flag=True,
+    help="Show today's results, players, wins and guesses per win, instead of playing.",
+)
 @store_options
 @colour_option
 @plain_option
 @json_option
 def daily(
     server: str | None,
+    show_results: bool,
     database: Path | None,
     store_url: str | None,
     colour: bool | None,
@@ -89,11 +99,17 @@ def daily(
     if server is not None:
         if database is not None or (store_url is not None and not _from_environment()):
             raise click.UsageError("Give --server or a store (--db, --store), not both.")
-        _play(_remote_today(server, players), as_json, colour, plain)
+        if show_results:
+            _show_results(RemoteGames(server).results(None), as_json, colour)
+        else:
+            _play(_remote_today(server, players), as_json, colour, plain)
         return
     choice = chosen_store(database, store_url)
-    with _local_today(choice, players) as today:
-        _play(today, as_json, colour, plain)
+    with _local_daily(choice) as (games, daily_games):
+        if show_results:
+            _show_results(daily_results_document(daily_games.results()), as_json, colour)
+        else:
+            _play(_local_today(choice, players, games, daily_games), as_json, colour, plain)
 
 
 def _from_environment() -> bool:
@@ -122,34 +138,37 @@ def _remote_today(server: str, players: PlayerBook) -> _Today:
 
 
 @contextlib.contextmanager
-def _local_today(choice: StoreChoice, players: PlayerBook) -> Iterator[_Today]:
+def _local_daily(choice: StoreChoice) -> Iterator[tuple[Games, DailyGames]]:
+    """The games of the store, and its daily code, of the key its server would use."""
     key = os.environ.get(KEY_VARIABLE)
     with opened_application(choice, {KEY_VARIABLE: key} if key else {}) as application:
         try:
             daily_games = application.daily
         except InvalidTokenKey as error:
             raise click.ClickException(str(error)) from None
-        where = f"store {choice.where if choice.url is not None else choice.store_url}"
-        kept = players.get(where) if choice.keeps_games else None
-        player = kept or daily_games.new_player()
-        try:
-            game = daily_games.play(player)
-        except InvalidPlayerToken:  # the store's key changed: a new player of its code
-            player = daily_games.new_player()
-            game = daily_games.play(player)
-        if choice.keeps_games and player != kept:
-            players.keep(where, player)
-        yield _Today(
-            application.games,
-            game.day,
-            game.board,
-            f"{program_command()} daily{choice.command_options()}",
-            lambda: _results_document(daily_games.results(game.day)),
-        )
+        yield application.games, daily_games
 
 
-def _results_document(results: DailyResults) -> dict[str, Any]:
-    return {"players": results.players, "wins": results.wins, "losses": results.losses}
+def _local_today(
+    choice: StoreChoice, players: PlayerBook, games: Games, daily_games: DailyGames
+) -> _Today:
+    where = f"store {choice.where if choice.url is not None else choice.store_url}"
+    kept = players.get(where) if choice.keeps_games else None
+    player = kept or daily_games.new_player()
+    try:
+        game = daily_games.play(player)
+    except InvalidPlayerToken:  # the store's key changed: a new player of its code
+        player = daily_games.new_player()
+        game = daily_games.play(player)
+    if choice.keeps_games and player != kept:
+        players.keep(where, player)
+    return _Today(
+        games,
+        game.day,
+        game.board,
+        f"{program_command()} daily{choice.command_options()}",
+        lambda: daily_results_document(daily_games.results(game.day)),
+    )
 
 
 def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> None:
@@ -174,18 +193,30 @@ def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> Non
     terminal.console.print()
     terminal.console.print("Share your result:")
     terminal.show(Text(share_text(session.board, today.day)))
-    results = today.results()
     terminal.console.print()
-    terminal.show(
-        Text(
-            f"Today so far: {_count(results['players'], 'player')}, {results['wins']} won, "
-            f"{results['losses']} lost."
-        )
+    terminal.show(Text(_tally(today.results(), "Today so far")))
+
+
+def _show_results(results: Mapping[str, Any], as_json: bool, colour: bool | None) -> None:
+    if as_json:
+        echo_json(dict(results))
+        return
+    terminal = Terminal.open(colour)
+    terminal.show(Text(_tally(results, f"The daily code of {results['day']}")))
+    for guesses, wins in results["histogram"].items():
+        terminal.show(Text(f"  won in {_count(int(guesses), 'guess')}: {wins}"))
+
+
+def _tally(results: Mapping[str, Any], title: str) -> str:
+    return (
+        f"{title}: {_count(results['players'], 'player')}, {results['wins']} won, "
+        f"{results['losses']} lost."
     )
 
 
 def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    plural = "es" if noun.endswith("s") else "s"
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}{plural}"
 
 
 class PlayerBook:

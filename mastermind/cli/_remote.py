@@ -98,8 +98,10 @@ class RemoteGames:
             answer.get("player"),
         )
 
-    def results(self, day: date) -> dict[str, Any]:
-        results: dict[str, Any] = self._send("GET", f"/daily/results?day={day.isoformat()}")
+    def results(self, day: date | None) -> dict[str, Any]:
+        """The results of ``day``; of the server's today without one."""
+        query = "" if day is None else f"?day={day.isoformat()}"
+        results: dict[str, Any] = self._send("GET", f"/daily/results{query}")
         return results
 
     def board(self, game_id: str) -> DecodingBoard:

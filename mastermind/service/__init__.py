@@ -11,7 +11,7 @@ from mastermind.service._daily import (
     InvalidDailyKey,
     InvalidPlayerToken,
 )
-from mastermind.service._daily_results import DailyResults, share_text
+from mastermind.service._daily_results import DailyResults, daily_results_document, share_text
 from mastermind.service._errors import (
     AmbiguousGameId,
     GameNotFound,
@@ -106,6 +106,7 @@ __all__ = [
     "VersionConflict",
     "abandon_hints_when",
     "catch_up",
+    "daily_results_document",
     "hint_abandoned",
     "random_secret",
     "review_document",

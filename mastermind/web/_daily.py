@@ -26,11 +26,11 @@ from mastermind.domain import GameError
 from mastermind.service import (
     DailyGame,
     DailyGames,
-    DailyResults,
     InvalidPlayerToken,
     PlayerTokens,
     Role,
     VersionConflict,
+    daily_results_document,
 )
 from mastermind.web._board import board_json
 from mastermind.web._problems import Problem, json_response
@@ -96,7 +96,7 @@ class DailyApi:
 
     async def results(self, request: Request) -> Response:
         day = _day(request.query_params.get("day"))
-        return json_response(results_json(await _call(self.daily.results, day)))
+        return json_response(daily_results_document(await _call(self.daily.results, day)))
 
     def _game(self, game: DailyGame, new_player: str | None) -> dict[str, Any]:
         board = game.board
@@ -110,17 +110,6 @@ class DailyApi:
         if new_player is not None:
             answer["player"] = new_player
         return answer
-
-
-def results_json(results: DailyResults) -> dict[str, Any]:
-    return {
-        "day": results.day.isoformat(),
-        "players": results.players,
-        "wins": results.wins,
-        "losses": results.losses,
-        "in_play": results.in_play,
-        "histogram": {str(guesses): wins for guesses, wins in results.histogram.items()},
-    }
 
 
 def _day(typed: str | None) -> date | None:

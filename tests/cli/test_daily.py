@@ -215,3 +215,45 @@ def test_a_server_must_be_a_web_address_and_comes_without_a_store(
     result = mastermind("daily", *arguments, db=False)
     assert result.exit_code == 2
     assert complaint in one_line_error(result)
+
+
+def test_results_show_the_day_s_players_wins_and_guesses_without_playing(
+    mastermind: Mastermind, database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = mastermind("daily", input="\n".join(winning_lines()) + "\n", env=WITH_KEY)
+    assert result.exit_code == 0, result.output
+    as_another_user(monkeypatch, tmp_path, "bob")
+    game = mastermind.json("daily", env=WITH_KEY)
+    mastermind("give-up", game["game_id"])
+    stored = len(stored_events(database))
+    document = mastermind.json("daily", "--results", env=WITH_KEY)
+    won_in = int(next(iter(document["histogram"])))
+    assert document == {
+        "day": game["day"],
+        "players": 2,
+        "wins": 1,
+        "losses": 1,
+        "in_play": 0,
+        "histogram": {str(won_in): 1},
+    }
+    text = mastermind("daily", "--results", env=WITH_KEY)
+    assert text.stdout.splitlines()[0] == (
+        f"The daily code of {game['day']}: 2 players, 1 won, 1 lost."
+    )
+    assert len(stored_events(database)) == stored
+
+
+def test_results_of_a_server_are_its_own(mastermind: Mastermind, server: str) -> None:
+    mastermind("daily", "--server", server, input="give up\n", db=False)
+    result = mastermind("daily", "--server", server, "--results", db=False)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "The daily code of 2026-11-23: 1 player, 0 won, 1 lost.\n"
+
+
+def test_a_key_too_short_to_keep_the_code_secret_is_one_line_of_error(
+    mastermind: Mastermind, database: Path
+) -> None:
+    result = mastermind("daily", env={KEY_VARIABLE: "short"})
+    assert result.exit_code == 1
+    assert "16 bytes" in one_line_error(result)
+    assert not database.exists() or stored_events(database) == []
