@@ -15,8 +15,8 @@ test hands in a fake where it needs one:
 - the players' tokens of the HTTP API: ``MASTERMIND_WEB_SECRET``, a key file next to a
   SQLite database, or a key good for this process only; the daily code is derived from
   the same key, and its day from ``today``, UTC's unless a test says otherwise;
-- the limits of one process: its database connections, its hint workers and the rates
-  it answers each client at (``MASTERMIND_LIMITS``).
+- the limits of one process: its database connections, its hint workers, the rates
+  it answers each client at and the live streams it holds open (``MASTERMIND_LIMITS``).
 """
 
 from __future__ import annotations
@@ -98,6 +98,13 @@ class Limits:
     """Database connections one process keeps at most (PostgreSQL)."""
     store_wait: float = attrs.field(default=5.0, validator=_positive)
     """Seconds a request waits for a database connection before it is refused."""
+    stream_heartbeat: float = attrs.field(default=15.0, validator=_positive)
+    """Seconds between two heartbeats of a live stream of a game, which keep proxies from
+    closing it while the players think."""
+    streams_per_client: int = attrs.field(default=8, validator=attrs.validators.ge(1))
+    """Live streams one client address may hold open at once."""
+    streams: int = attrs.field(default=1000, validator=attrs.validators.ge(1))
+    """Live streams one process holds open at most, whoever opened them."""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str]) -> Limits:

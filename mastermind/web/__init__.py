@@ -6,6 +6,7 @@ Needs the ``web`` extra: ``pip install "mastermind-decider[web]"``.
 from mastermind._install import install_hint
 
 try:
+    import sse_starlette  # noqa: F401
     import starlette  # noqa: F401
     import uvicorn  # noqa: F401
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed

@@ -24,6 +24,7 @@ from mastermind.service import StoreError, VersionConflict
 from mastermind.web._api import GameApi
 from mastermind.web._daily import DailyApi
 from mastermind.web._limits import ClientRates, RateLimited
+from mastermind.web._live import LiveGames
 from mastermind.web._openapi import openapi_document
 from mastermind.web._problems import Problem, json_response
 
@@ -50,6 +51,7 @@ def create_app(application: Application) -> Starlette:
     players': every process that serves the same store needs tokens of the same key.
     """
     api = GameApi(application.games, application.tokens)
+    live = LiveGames(application.games, application.tokens, application.limits)
     document = openapi_document()
     static = resources.files("mastermind.web") / "static"
     index = (static / "index.html").read_bytes()
@@ -64,6 +66,7 @@ def create_app(application: Application) -> Starlette:
         Route("/", page, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         *api.routes(),
+        *live.routes(),
         *DailyApi(lambda: application.daily, application.tokens).routes(),
         Mount("/static", StaticFiles(packages=[("mastermind.web", "static")]), name="static"),
     ]
@@ -72,6 +75,7 @@ def create_app(application: Application) -> Starlette:
         Middleware(_SafetyNet, failures=failures),
         routes=routes,
         exception_handlers=_handlers(failures),
+        lifespan=live.lifespan,
     )
     # A redirect to the path with or without its last slash would be an absolute URL on
     # the host the request named, whoever sent it: such a path is simply not found.

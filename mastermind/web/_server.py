@@ -154,17 +154,24 @@ def app_from_environment() -> Starlette:
     """
     application = bootstrap(environment=os.environ)
     app = create_app(application)
-    app.router.lifespan_context = _closing(application)
+    app.router.lifespan_context = _closing(application, app.router.lifespan_context)
     return app
+
+
+_Lifespan = Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]
 
 
 def _closing(
     application: Application,
-) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    serving: Callable[[Starlette], contextlib.AbstractAsyncContextManager[Any]],
+) -> _Lifespan:
+    """The app's own lifespan, ``serving``, and then the application closed."""
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
-            yield
+            async with serving(app):
+                yield
         finally:
             await _close_within(application, CLOSE_SECONDS)
 

@@ -1,0 +1,198 @@
+"""``GET /games/{id}/events``: a game's events as Server-Sent Events, live, to either player.
+
+A stream first joins the process's :class:`~mastermind.web._live_hub.Hub`, then reads
+the game's own stream for what the client lacks, after ``Last-Event-ID``, and then sends
+what the hub hands it, skipping every version sent already: nothing lost, nothing twice.
+Each message's ``id`` is the event's version in the game's stream.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import anyio
+from sse_starlette import EventSourceResponse, ServerSentEvent
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from mastermind.bootstrap import Limits
+from mastermind.domain import GameError
+from mastermind.service import Games, PlayerTokens, Role, StoreError
+from mastermind.web._api import _game_id
+from mastermind.web._live_hub import Hub, Message, StreamsFull, Watcher
+from mastermind.web._problems import Problem
+
+SEND_SECONDS = 30.0
+"""The longest one message may wait for a client that stopped reading: past it, the
+stream ends, and its place is free for another."""
+STOP_SECONDS = 1.0
+"""How long a stream may take to end once the server stops, before it is cut off."""
+MAX_EVENT_ID = 1_000_000
+"""More versions than any game can have: a larger ``Last-Event-ID`` is no stream's."""
+HEARTBEAT = ServerSentEvent(comment="heartbeat", sep="\n")
+HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+
+
+class LiveGames:
+    """The live streams of one process's games, and the hub that feeds them."""
+
+    def __init__(self, games: Games, tokens: PlayerTokens, limits: Limits) -> None:
+        self.games = games
+        self.tokens = tokens
+        self.heartbeat = limits.stream_heartbeat
+        self.hub = Hub(games, per_client=limits.streams_per_client, total=limits.streams)
+
+    def routes(self) -> list[Route]:
+        return [Route("/games/{id}/events", self.events, methods=["GET"])]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Read the feed from the start of serving, and end every stream on the way out."""
+        with contextlib.suppress(StoreError):  # the first stream tries again
+            await self.hub.start()
+        try:
+            yield
+        finally:
+            await self.hub.stop()
+
+    async def events(self, request: Request) -> Response:
+        game_id = _game_id(request)
+        role = self._role(request, game_id)
+        after = _last_event_id(request)
+        await self.hub.start()
+        client = request.client
+        try:
+            watcher = self.hub.join(game_id, client.host if client else "unknown")
+        except StreamsFull as full:
+            raise full.problem from None
+        try:
+            caught_up = await run_in_threadpool(self.hub.messages, game_id, after)
+        except GameError as error:
+            self.hub.leave(watcher)
+            raise Problem.from_game_error(error) from None
+        except BaseException:
+            self.hub.leave(watcher)
+            raise
+        return _Stream(
+            self._stream(watcher, role, after, caught_up),
+            headers=HEADERS,
+            ping=self.heartbeat,
+            sep="\n",
+            ping_message_factory=lambda: HEARTBEAT,
+            send_timeout=SEND_SECONDS,
+            watcher=watcher,
+            leave=lambda: self.hub.leave(watcher),
+        )
+
+    async def _stream(
+        self, watcher: Watcher, role: Role, sent: int, caught_up: tuple[list[Message], bool]
+    ) -> AsyncIterator[bytes]:
+        """The messages after version ``sent``: those caught up with, then the live ones,
+        until the game ends or the server stops."""
+        batch, over = caught_up
+        while True:
+            if over and not batch:
+                return  # the client has every event of a game that is over
+            for message in batch:
+                if message.version <= sent:
+                    continue
+                if message.version > sent + 1:  # never seen: read the game again
+                    watcher.lose_track()
+                    break
+                yield message.to(role)
+                sent = message.version
+                if message.terminal:
+                    return
+            await watcher.wait()
+            if watcher.closed:
+                return
+            if watcher.lost_track:
+                watcher.lost_track = False
+                watcher.pending.clear()
+                try:
+                    batch, over = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
+                except (GameError, StoreError):
+                    return  # the client comes back with Last-Event-ID, and is answered then
+                continue
+            batch, over = list(watcher.pending), False
+            watcher.pending.clear()
+
+    def _role(self, request: Request, game_id: str) -> Role:
+        """The role of the request's token in the game.
+
+        Raises:
+            Problem: 401 without a token, 403 for a token that is no token of the game.
+        """
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Problem(
+                401,
+                "MissingToken",
+                "Only the game's players may watch it: send the code maker's or the code "
+                "breaker's token as Authorization: Bearer <token>.",
+                headers={"WWW-Authenticate": 'Bearer realm="mastermind"'},
+            )
+        role = self.tokens.role_of(token.strip(), game_id)
+        if role is None:
+            raise Problem(403, "WrongToken", "This token is not the player's token of this game.")
+        return role
+
+
+class _Stream(EventSourceResponse):
+    """An event stream that ends as a stream should, with its last chunk, when the server
+    stops, and lets go of its place in the hub however it ends: at the game's end, when
+    the client leaves, or when the server stops."""
+
+    def __init__(
+        self,
+        content: AsyncIterator[bytes],
+        watcher: Watcher,
+        leave: Callable[[], None],
+        **options: Any,
+    ) -> None:
+        self._stopping = anyio.Event()
+        super().__init__(
+            content,
+            shutdown_event=self._stopping,
+            shutdown_grace_period=STOP_SECONDS,
+            **options,
+        )
+        self._watcher = watcher
+        self._leave = leave
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            async with anyio.create_task_group() as stopping:
+                stopping.start_soon(self._end_when_stopping)
+                await super().__call__(scope, receive, send)
+                stopping.cancel_scope.cancel()
+        finally:
+            self._leave()
+
+    async def _end_when_stopping(self) -> None:
+        await self._stopping.wait()
+        self._watcher.close()
+
+
+def _last_event_id(request: Request) -> int:
+    """The version the client received last: 0, the game's start, without the header.
+
+    Raises:
+        Problem: 400 for a header that is no version.
+    """
+    typed = request.headers.get("last-event-id", "").strip()
+    if not typed:
+        return 0
+    if not (typed.isascii() and typed.isdigit() and int(typed) <= MAX_EVENT_ID):
+        raise Problem(
+            400,
+            "InvalidLastEventId",
+            "Last-Event-ID must be the id of the last event received: a whole number.",
+        )
+    return int(typed)
