@@ -1,0 +1,78 @@
+"""A guess made through one server process reaches a watcher of another within a second:
+on PostgreSQL, woken by LISTEN/NOTIFY; on one SQLite file, by polling."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.postgres_cluster import with_fresh_schema
+from tests.web.servers import ServerProcess
+from tests.web.sse import watching
+
+KEY = "the key every server of this store shares"
+_schemas = itertools.count(1)
+
+
+def two_servers(store_url: str, tmp_path: Path) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+    with (
+        ServerProcess(
+            store_url, tmp_path / "a.log", MASTERMIND_WEB_SECRET=KEY, MASTERMIND_SECRET="OPYO"
+        ) as a,
+        ServerProcess(store_url, tmp_path / "b.log", MASTERMIND_WEB_SECRET=KEY) as b,
+        httpx.Client(base_url=a.url) as to_a,
+        httpx.Client(base_url=b.url) as to_b,
+    ):
+        yield to_a, to_b
+
+
+@pytest.fixture
+def on_postgres(postgres_url: str, tmp_path: Path) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+    yield from two_servers(with_fresh_schema(postgres_url, f"live_{next(_schemas)}"), tmp_path)
+
+
+@pytest.fixture
+def on_sqlite(tmp_path: Path) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+    yield from two_servers(f"sqlite:///{tmp_path / 'games.db'}", tmp_path)
+
+
+def a_guess_through_one_reaches_the_other(a: httpx.Client, b: httpx.Client) -> None:
+    game = a.post("/games").json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    with watching(b, game["id"], game["token"]) as stream:
+        started = stream.next_event()
+        assert started is not None
+        assert started.event == "GameStarted"
+
+        for typed in ["RGBY", "OPYO"]:
+            made_through_a = a.post(
+                f"/games/{game['id']}/guesses", json={"guess": typed}, headers=auth
+            )
+            assert made_through_a.status_code == 201
+            made = stream.next_event()  # read with a one-second timeout: the criterion
+            assert made is not None
+            assert made.event == "GuessMade"
+            assert "".join(peg[0] for peg in made.document["guess"]) == typed
+        won = stream.next_event()
+        assert won is not None
+        assert won.event == "GameWon"
+        assert stream.next_event() is None
+
+    assert [sent.version for sent in stream.received] == [1, 2, 3, 4]
+    assert won.document["board"] == b.get(f"/games/{game['id']}").json()
+
+
+def test_a_guess_through_one_postgres_server_reaches_a_watcher_of_another_within_a_second(
+    on_postgres: tuple[httpx.Client, httpx.Client],
+) -> None:
+    a_guess_through_one_reaches_the_other(*on_postgres)
+
+
+def test_a_guess_through_one_sqlite_server_reaches_a_watcher_of_another_within_a_second(
+    on_sqlite: tuple[httpx.Client, httpx.Client],
+) -> None:
+    a_guess_through_one_reaches_the_other(*on_sqlite)
