@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import click
 
-from mastermind.domain import Code, DecodingBoard, Feedback, GameError, GameStarted
+from mastermind.domain import Code, CodeMaker, DecodingBoard, Feedback, GameError, GameStarted
 from mastermind.service import GameSummary, RecordedEvent, Statistics
 
 JSON = dict[str, Any]
@@ -31,7 +31,13 @@ def board_document(board: DecodingBoard) -> JSON:
             {"guess": list(row.guess.pegs), "feedback": str(row.feedback)} for row in board.rows
         ],
         "secret": None if board.secret is None else list(board.secret.pegs),
+        "maker": maker_document(board.maker),
     }
+
+
+def maker_document(maker: CodeMaker) -> JSON:
+    """Who made the code: ``{"kind": "computer" | "person", "name", "allows_hints"}``."""
+    return {"kind": maker.kind.value, "name": maker.name, "allows_hints": maker.allows_hints}
 
 
 def summary_document(summary: GameSummary) -> JSON:
@@ -67,6 +73,8 @@ def event_fields(record: RecordedEvent, reveal_secret: bool) -> JSON:
             fields[field.name] = None
         elif isinstance(value, Code):
             fields[field.name] = list(value.pegs)
+        elif isinstance(value, CodeMaker):
+            fields[field.name] = maker_document(value)
         elif isinstance(value, Feedback):
             fields[field.name] = {"black": value.black, "white": value.white}
         elif isinstance(value, tuple):

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from mastermind.domain import Feedback, GameStarted, Outcome
+from mastermind.domain import CodeMaker, Feedback, GameStarted, Outcome
 from mastermind.service import GameSummary, RecordedEvent, Statistics
 
 _HISTOGRAM_WIDTH = 40
@@ -95,7 +95,17 @@ def _text(value: object) -> str:
         return ", ".join(map(str, value))
     if isinstance(value, Feedback):
         return str(value) or "none"
+    if isinstance(value, CodeMaker):
+        return _maker(value)
     return str(value)
+
+
+def _maker(maker: CodeMaker) -> str:
+    """``the computer``, or ``Mum, a person who allows no hints``."""
+    if not maker.is_person:
+        return "the computer"
+    leave = "allows hints" if maker.allows_hints else "allows no hints"
+    return f"{maker.name}, a person who {leave}" if maker.name else f"a person who {leave}"
 
 
 def statistics_view(statistics: Statistics, colour: bool) -> RenderableType:

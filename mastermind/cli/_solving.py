@@ -75,7 +75,8 @@ def solve(
     """
     games = bootstrap("memory://", hints=None, environment={}).games
     with reported_as_json(as_json):
-        board = games.start(attempts, palette, length, " ".join(secret) or None)
+        # A secret's length overrides --length.
+        board = games.start(attempts, palette, None if secret else length, " ".join(secret) or None)
     game_id = board.game_id
     try:
         chosen = solver_for(strategy, board.available_pegs, board.code_length, seed=seed).strategy

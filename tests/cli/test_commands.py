@@ -159,6 +159,7 @@ def test_history_prints_each_event_with_its_position_and_version_secret_masked(
         "                     total_attempts: 12\n"
         "                     available_pegs: Red, Green, Blue, Yellow, Purple, Orange\n"
         "                     unique: False\n"
+        "                     maker: the computer\n"
         "      11        2  GuessMade\n"
         "                     guess: Red Green Blue Orange\n"
         "                     feedback: B B B\n"

@@ -28,6 +28,7 @@ def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
         "colours": ["Red", "Green", "Blue", "Yellow"],
         "rows": [],
         "secret": None,
+        "maker": {"kind": "computer", "name": None, "allows_hints": True},
     }
 
 
@@ -92,6 +93,7 @@ def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
                 "total_attempts": 3,
                 "available_pegs": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
                 "unique": False,
+                "maker": {"kind": "computer", "name": None, "allows_hints": True},
             },
         },
         {
