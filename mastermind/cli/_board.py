@@ -160,13 +160,14 @@ def board_view(
     """
     look = PegLook(board.available_pegs, colour)
     rows = [row_line(number, row, board, look) for number, row in enumerate(board.rows, 1)]
+    heading = [title(board, label), *_maker_lines(board)]
     if room is not None:
-        rows = _fitted(rows, board, look, room - _BOARD_LINES)
+        rows = _fitted(rows, board, look, room - _BOARD_LINES - len(heading) + 1)
     elif not rows:
         rows = [Text("No guesses yet.", style="dim")]
     shown = message if message is not None else outcome_message(board, colour)
     return Group(
-        title(board, label),
+        *heading,
         Text(),
         *rows,
         secret_line(board, look),
@@ -201,11 +202,28 @@ def introduction(board: DecodingBoard, colour: bool, label: str | None = None) -
     look = PegLook(board.available_pegs, colour)
     return Group(
         Text.assemble(("New game ", "bold"), (label or board.game_id, "bold")),
+        *_maker_lines(board),
         f"Break a code of {board.code_length} pegs from {len(board.available_pegs)} colours "
         f"in {_attempts(board.total_attempts)}.",
         Text.assemble("Colours: ", look.colour_legend()),
         Text.assemble("Key pegs: ", look.key_legend()),
     )
+
+
+def maker_line(board: DecodingBoard) -> Text | None:
+    """Who set the code, where a person did, and whether they allow hints: ``Mum set this
+    code, and allows no hints.``; ``None`` for the computer's code."""
+    maker = board.maker
+    if not maker.is_person:
+        return None
+    who = maker.name or "A person"
+    leave = "allows hints" if maker.allows_hints else "allows no hints"
+    return Text.assemble((who, "bold"), f" set this code, and {leave}.")
+
+
+def _maker_lines(board: DecodingBoard) -> list[Text]:
+    line = maker_line(board)
+    return [] if line is None else [line]
 
 
 def row_line(number: int, row: BoardRow, board: DecodingBoard, look: PegLook) -> Text:

@@ -10,6 +10,7 @@ import click
 from mastermind.cli._board import PegLook, introduction, outcome_text, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
+from mastermind.cli._making import GameShape, MakerAtKeyboard, maker_at_keyboard, maker_options
 from mastermind.cli._options import (
     colour_option,
     game_id_argument,
@@ -29,6 +30,7 @@ from mastermind.service import Games
 
 @click.command()
 @game_setup_options
+@maker_options
 @store_options
 @colour_option
 @plain_option
@@ -38,21 +40,30 @@ def play(
     palette: tuple[str, ...],
     unique: bool,
     secret: str | None,
+    at_keyboard: bool,
+    maker_name: str | None,
+    maker_hints: bool | None,
     database: Path | None,
     store_url: str | None,
     colour: bool | None,
     plain: bool,
 ) -> None:
-    """Play against the computer, one game after another.
+    """Play against the computer, or against a person at this keyboard with --maker, one
+    game after another.
 
     Type a guess as colour names or initials, in any case ("red green blue yellow",
     "rgby"); type ? for help, "give up" to see the secret. Ctrl-C or end of input
     (Ctrl-D) leaves the game saved, to resume later.
     """
     terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
+    maker = maker_at_keyboard(at_keyboard, maker_name, maker_hints, secret, terminal)
     with opened_games(choice) as games:
-        game_id = games.join(attempts, palette, length, secret, unique=unique)
-        _rounds(_Table(games, terminal, read_line_from_stdin(), choice, secret), game_id)
+        if maker is None:
+            game_id = games.join(attempts, palette, _length(length, secret), secret, unique=unique)
+        else:
+            game_id = maker.start(games, GameShape(attempts, palette, length, unique))
+        table = _Table(games, terminal, read_line_from_stdin(), choice, secret, maker)
+        _rounds(table, game_id)
 
 
 @click.command()
@@ -81,7 +92,8 @@ def resume(
 
 class _Table:
     """Where the rounds are played: the games, the terminal and its keyboard, the store,
-    and the secret every new game gets, if the code maker is told one."""
+    the secret every new game gets, if the code maker is told one, and the person who
+    makes the codes at this keyboard, if not the computer."""
 
     def __init__(
         self,
@@ -90,9 +102,10 @@ class _Table:
         read_line: ReadLine,
         choice: StoreChoice,
         secret: str | None,
+        maker: MakerAtKeyboard | None = None,
     ) -> None:
         self.games, self.terminal, self.read_line = games, terminal, read_line
-        self.choice, self.secret = choice, secret
+        self.choice, self.secret, self.maker = choice, secret, maker
         self.display = terminal.display()
 
     def session(self, game_id: str) -> Session:
@@ -114,7 +127,12 @@ class _Table:
         )
 
     def another(self, after: DecodingBoard) -> str:
-        """A new game set up as the one just played."""
+        """A new game set up as the one just played, with a new secret from its maker."""
+        if self.maker is not None:
+            shape = GameShape(
+                after.total_attempts, after.available_pegs, after.code_length, after.unique
+            )
+            return self.maker.start(self.games, shape)
         return self.games.join(
             after.total_attempts,
             after.available_pegs,
@@ -155,7 +173,7 @@ def new(
     """Start a game to play with 'mastermind guess', one command a guess."""
     choice = store_choice(database, store_url)
     with reported_as_json(as_json), opened_games(choice) as games:
-        board = games.start(attempts, palette, length, secret, unique=unique)
+        board = games.start(attempts, palette, _length(length, secret), secret, unique=unique)
         label = None if as_json else short_id(games, board.game_id)
     if as_json or label is None:
         echo_json(board_document(board))
@@ -214,6 +232,11 @@ def give_up(
     terminal = Terminal.open(colour)
     terminal.show(secret_line(board, PegLook(board.available_pegs, terminal.colour)))
     terminal.show(outcome_text(board))
+
+
+def _length(length: int, secret: str | None) -> int | None:
+    """The length to ask for: ``--length``, unless a secret is given, whose length wins."""
+    return None if secret else length
 
 
 def _end(ending: Ending) -> None:
