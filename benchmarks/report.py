@@ -17,7 +17,9 @@ One run measures, on one machine:
   Starlette endpoint served the same way (``bench_http.py`` does the measuring);
 - the server under load: ``mastermind serve`` on SQLite and PostgreSQL with 1 and 2
   workers, board reads beside a saturated hint pool, and the fault scenarios of
-  ``tests/faults`` (``bench_load.py`` does the measuring).
+  ``tests/faults`` (``bench_load.py`` does the measuring);
+- live streams: the events one ``mastermind serve`` worker delivers each second to N
+  watchers of a game, next to polling (``bench_sse.py`` does the measuring).
 
 Every figure is the median of several runs, or a ratio of two rates measured side by side
 in the same run. The page says what machine it ran on. ``--quick`` uses tiny sizes and
@@ -55,6 +57,7 @@ import bench_http
 import bench_large
 import bench_load
 import bench_solver
+import bench_sse
 import bench_store
 import matplotlib
 import matplotlib.pyplot as plt
@@ -475,6 +478,13 @@ def measure_load(sizes: Sizes, postgres: bool) -> bench_load.LoadFigures:
     return bench_load.LoadFigures.from_dict(found)
 
 
+def measure_live(quick: bool) -> bench_sse.SseFigures:
+    _progress("live streams: events delivered to N watchers, and to as many pollers")
+    with tempfile.TemporaryDirectory() as folder:
+        found = apart("bench_sse", "measure_sse", folder=folder, quick=quick)
+    return bench_sse.SseFigures(**found)
+
+
 # --- measuring in a process of its own -----------------------------------------------------
 
 _APART = """\
@@ -661,6 +671,7 @@ def page(
     stores: StoreRun,
     http: bench_http.HttpFigures,
     load: bench_load.LoadFigures,
+    live: bench_sse.SseFigures,
 ) -> str:
     """The whole of ``performance.md``."""
     rows = [[key, value] for key, value in about.items()]
@@ -708,6 +719,7 @@ def page(
         *http_section(http),
         *load_section(load),
         *faults_section(load),
+        *bench_sse.section(live),
     ]
     return "\n".join(parts).rstrip("\n") + "\n"
 
@@ -1247,13 +1259,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     stores = measure_stores(sizes, not arguments.no_postgres)
     http = measure_http(sizes)
     load = measure_load(sizes, not arguments.no_postgres)
+    live = measure_live(arguments.quick)
 
     images = arguments.output / IMAGES
     images.mkdir(parents=True, exist_ok=True)
     plot_scoring(scoring, images / "scoring.png")
     plot_solver(solver, images / "solver.png")
     plot_stores(stores, images / "stores.png")
-    text = page(arguments.quick, sizes, about, scoring, solver, large, stores, http, load)
+    text = page(arguments.quick, sizes, about, scoring, solver, large, stores, http, load, live)
     (arguments.output / "performance.md").write_text(text)
     generated = arguments.output / GENERATED
     write_fragments(generated, about, scoring, solver, solver_page, large)

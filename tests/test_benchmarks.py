@@ -56,6 +56,7 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         "HTTP API",
         "Under load",
         "Under faults",
+        "Live streams",
     ]
     for fact in ("CPU", "cores", "memory", "operating system", "Python", "date"):
         assert re.search(rf"^\| {fact} \| \S", text, re.M), fact
@@ -92,6 +93,16 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
     assert re.search(
         r"^\| the same requests, a minimal Starlette endpoint \| [\d,]+ \| 1\.00 \|$", text, re.M
     )
+    # Live streams and pollers read the same events of one game, each watcher every one.
+    for watchers in (1, 10):
+        assert re.search(
+            rf"^\| live stream \| {watchers} \| {100 * watchers:,} \| [\d,]+ \| [\d.]+ \|",
+            text,
+            re.M,
+        ), watchers
+        assert re.search(
+            rf"^\| polling `GET /games/\{{id\}}` \| {watchers} \| [\d,]+ \|", text, re.M
+        )
     # The load benchmark served every route on SQLite with 1 and 2 workers, all answered,
     # and read boards beside a saturated hint pool.
     for workers in (1, 2):
