@@ -236,7 +236,7 @@ def give_up(
 
 def _length(length: int, secret: str | None) -> int | None:
     """The length to ask for: ``--length``, unless a secret is given, whose length wins."""
-    return None if secret else length
+    return None if secret is not None else length
 
 
 def _end(ending: Ending) -> None:
