@@ -13,6 +13,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
+from mastermind import CodeMaker
 from mastermind.cli._app import cli
 from support.driver import BoardView, GameSetup, Rejected, Row
 
@@ -60,6 +61,47 @@ class CliDriver:
             secret=None if board["secret"] is None else tuple(board["secret"]),
             code_length=board["code_length"],
         )
+
+    def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
+        """``mastermind play --maker``, the secret given as a script gives it, and the game
+        left at the code breaker's first prompt, saved, by the end of input."""
+        assert setup.secret is not None, "a person gives the secret"
+        options = [
+            "--maker",
+            "--hints" if maker.allows_hints else "--no-hints",
+            f"--attempts={setup.total_attempts}",
+            "--colours",
+            " ".join(setup.available_pegs),
+            "--db",
+            str(self.database),
+        ]
+        if maker.name is not None:
+            options += ["--name", maker.name]
+        secret = {"MASTERMIND_SECRET": " ".join(setup.secret)}
+        result = self.runner.invoke(cli, ["play", *options], input="", env=secret)
+        assert result.exit_code == 0, result.output
+        (game,) = self._run("games")["games"]
+        self.game_id = game["game_id"]
+
+    def maker_board(self) -> BoardView:
+        raise NotImplementedError("at one keyboard the board is the code breaker's alone")
+
+    def maker_guess(self, typed: str) -> None:
+        raise NotImplementedError("at one keyboard, whoever types at the prompt guesses")
+
+    def maker_ends(self) -> None:
+        """At one keyboard, the maker ends the game as anyone there would: give-up."""
+        self._run("give-up", self.game_id)
+
+    def breaker_ends(self) -> None:
+        raise NotImplementedError("at one keyboard, whoever types at the prompt may give up")
+
+    def hint(self) -> tuple[str, ...]:
+        return tuple(self._run("hint", self.game_id)["guess"])
+
+    def code_maker(self) -> tuple[str, str | None]:
+        maker = self._run("show", self.game_id)["maker"]
+        return maker["kind"], maker["name"]
 
     def close(self) -> None:
         self._directory.cleanup()

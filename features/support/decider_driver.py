@@ -7,6 +7,7 @@ import uuid
 
 from mastermind import (
     Code,
+    CodeMaker,
     DecodingBoard,
     Event,
     GameError,
@@ -14,6 +15,7 @@ from mastermind import (
     JoinGame,
     MakeGuess,
     UnreadableCode,
+    board_view,
     decider,
 )
 from support.driver import BoardView, GameSetup, Rejected
@@ -56,6 +58,48 @@ class DeciderDriver:
 
     def board(self) -> BoardView:
         return BoardView.of(DecodingBoard.from_events(self.events))
+
+    def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
+        assert setup.secret is not None, "a person gives the secret"
+        self.available_pegs = setup.available_pegs
+        self.last_join = JoinGame(
+            self.game_id,
+            Code(setup.secret),
+            setup.total_attempts,
+            setup.available_pegs,
+            maker=maker,
+        )
+        self._execute(self.last_join)
+
+    def maker_board(self) -> BoardView:
+        """The pure core's own view: the board folded beside the secret it keeps."""
+        folded = decider.with_view(board_view).fold(self.events)[1]
+        return BoardView.of(folded.board.with_secret(folded.secret))
+
+    def maker_guess(self, typed: str) -> None:
+        raise NotImplementedError("the decider takes a guess from whoever sends it")
+
+    def maker_ends(self) -> None:
+        self._execute(GiveUp(self.game_id))
+
+    def breaker_ends(self) -> None:
+        raise NotImplementedError("the decider takes the end of a game from whoever sends it")
+
+    def hint(self) -> tuple[str, ...]:
+        """The rules' leave first, then the solver's guess, as an application would ask."""
+        try:
+            board = DecodingBoard.from_events(self.events).in_play().hints_allowed()
+        except GameError as error:
+            raise Rejected(type(error).__name__, error.message) from error
+        from mastermind.solver import Solver
+
+        history = [(row.guess, row.feedback) for row in board.rows]
+        solver = Solver("best", board.available_pegs, board.code_length)
+        return solver.next_guess(history).pegs
+
+    def code_maker(self) -> tuple[str, str | None]:
+        maker = DecodingBoard.from_events(self.events).maker
+        return maker.kind.value, maker.name
 
     def close(self) -> None:
         pass

@@ -10,7 +10,7 @@ from typing import Protocol
 
 import attrs
 
-from mastermind import DecodingBoard
+from mastermind import CodeMaker, DecodingBoard
 
 
 @attrs.frozen
@@ -79,3 +79,35 @@ class GameDriver(Protocol):
     def board(self) -> BoardView: ...
 
     def close(self) -> None: ...
+
+
+class TwoPlayerDriver(GameDriver, Protocol):
+    """The same code breaker's hands, in a game whose code a person made: the maker's
+    moves and views besides. A stage that cannot tell the roles apart raises
+    ``NotImplementedError`` for the moves one role is refused."""
+
+    def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
+        """The person ``maker`` sets ``setup.secret``, and the game begins."""
+        ...
+
+    def maker_board(self) -> BoardView:
+        """The board as the code maker sees it: the secret shows while in play."""
+        ...
+
+    def maker_guess(self, typed: str) -> None:
+        """The code maker tries the code breaker's move."""
+        ...
+
+    def maker_ends(self) -> None: ...
+
+    def breaker_ends(self) -> None:
+        """The code breaker tries the code maker's move: ending the game."""
+        ...
+
+    def hint(self) -> tuple[str, ...]:
+        """The code breaker asks for a hint; answer the guess suggested."""
+        ...
+
+    def code_maker(self) -> tuple[str, str | None]:
+        """Who made the code, as the code breaker's board tells it: kind and name."""
+        ...

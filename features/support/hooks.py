@@ -16,6 +16,8 @@ def make_scenario_hooks(stage: str, new_driver: Callable[[], GameDriver]) -> tup
     ``@decider`` scenarios exercise states that only the bare decider can reach,
     such as a guess on a game nobody joined. ``@service`` scenarios ask for what the
     application builds over the decider, such as a review, which the bare decider lacks.
+    A scenario tagged ``@only.<stage>.<stage>...`` runs on the stages it names alone,
+    such as ``@only.http`` for what only the HTTP API has.
     """
 
     def before_scenario(context: Any, scenario: Any) -> None:
@@ -25,6 +27,11 @@ def make_scenario_hooks(stage: str, new_driver: Callable[[], GameDriver]) -> tup
         if "service" in scenario.effective_tags and stage == "decider":
             scenario.skip("the bare decider keeps no read model; the other stages have one")
             return
+        for tag in scenario.effective_tags:
+            stages = tag.split(".")[1:] if tag.startswith("only.") else [stage]
+            if stage not in stages:
+                scenario.skip(f"only the {', '.join(stages)} stages run this, not the {stage}")
+                return
         context.stage = stage
         context.driver = new_driver()
         context.setup = GameSetup()

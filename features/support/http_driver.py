@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import uvicorn
 
-from mastermind import Code
+from mastermind import Code, CodeMaker
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import FixedSecrets, SecretMaker, random_secret
 from mastermind.web import create_app
@@ -37,7 +37,6 @@ class HttpServer:
         self._application = bootstrap(
             f"sqlite:///{Path(self._directory.name) / 'games.db'}",
             secret_maker=self._make_secret,
-            hints=None,
             environment={},
             limits=UNLIMITED,
         )
@@ -76,6 +75,7 @@ class HttpDriver:
         self.client = httpx.Client(base_url=server.url, timeout=10)
         self.game_id = ""
         self.token = ""
+        self.maker_token = ""
 
     def join(self, setup: GameSetup) -> None:
         if setup.secret is None:
@@ -104,7 +104,10 @@ class HttpDriver:
         self._send("POST", f"/games/{self.game_id}/give-up")
 
     def board(self) -> BoardView:
-        board = self._send("GET", f"/games/{self.game_id}")
+        return self._board_view(self._send("GET", f"/games/{self.game_id}"))
+
+    @staticmethod
+    def _board_view(board: dict[str, Any]) -> BoardView:
         return BoardView(
             outcome=board["status"],
             attempts_left=board["attempts"]["left"],
@@ -113,12 +116,50 @@ class HttpDriver:
             code_length=board["length"],
         )
 
+    def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
+        """The maker's ``POST /games`` with the secret: the maker keeps the token answered,
+        and plays the code breaker's part with the invite's."""
+        assert setup.secret is not None, "a person gives the secret"
+        body = {
+            "attempts": setup.total_attempts,
+            "colours": list(setup.available_pegs),
+            "secret": list(setup.secret),
+            "maker_name": maker.name,
+            "hints": maker.allows_hints,
+        }
+        created = self._send("POST", "/games", json=body)
+        assert created["role"] == "maker", created
+        self.game_id, self.maker_token = created["id"], created["token"]
+        self.token = created["invite"]["token"]
+
+    def maker_board(self) -> BoardView:
+        return self._board_view(self._send("GET", f"/games/{self.game_id}", as_maker=True))
+
+    def maker_guess(self, typed: str) -> None:
+        path = f"/games/{self.game_id}/guesses"
+        self._send("POST", path, json={"guess": typed}, as_maker=True)
+
+    def maker_ends(self) -> None:
+        self._send("POST", f"/games/{self.game_id}/end", as_maker=True)
+
+    def breaker_ends(self) -> None:
+        self._send("POST", f"/games/{self.game_id}/end")
+
+    def hint(self) -> tuple[str, ...]:
+        return tuple(self._send("GET", f"/games/{self.game_id}/hint")["guess"])
+
+    def code_maker(self) -> tuple[str, str | None]:
+        maker = self._send("GET", f"/games/{self.game_id}")["maker"]
+        return maker["kind"], maker["name"]
+
     def close(self) -> None:
         self.client.close()
 
-    def _send(self, method: str, path: str, **options: Any) -> Any:
-        """Send as the game's player; a problem document becomes a rejection."""
-        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+    def _send(self, method: str, path: str, *, as_maker: bool = False, **options: Any) -> Any:
+        """Send as the game's player, or its code maker; a problem document becomes a
+        rejection."""
+        token = self.maker_token if as_maker else self.token
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
         response = self.client.request(method, path, headers=headers, **options)
         if response.status_code >= 400:
             assert response.headers["content-type"] == "application/problem+json", response

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from mastermind import Code, DecodingBoard, GameError
+from mastermind import Code, CodeMaker, DecodingBoard, GameError
 from mastermind.bootstrap import bootstrap
 from support.driver import BoardView, GameSetup, Rejected
 
@@ -14,7 +14,8 @@ class ServiceDriver:
     def __init__(self) -> None:
         self._directory = tempfile.TemporaryDirectory()
         self.database = Path(self._directory.name) / "games.db"
-        self.application = bootstrap(f"sqlite:///{self.database}", hints=None, environment={})
+        # Hints are worked out in the asking thread, and only when a scenario asks.
+        self.application = bootstrap(f"sqlite:///{self.database}", environment={})
         self.games = self.application.games
         self.game_id = ""
 
@@ -41,13 +42,45 @@ class ServiceDriver:
     def board(self) -> BoardView:
         return BoardView.of(self.games.board(self.game_id))
 
+    def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
+        assert setup.secret is not None, "a person gives the secret"
+        board: DecodingBoard = self._call(
+            self.games.start,
+            setup.total_attempts,
+            setup.available_pegs,
+            None,
+            Code(setup.secret),
+            maker=maker,
+        )
+        self.game_id = board.game_id
+
+    def maker_board(self) -> BoardView:
+        return BoardView.of(self.games.maker_board(self.game_id))
+
+    def maker_guess(self, typed: str) -> None:
+        raise NotImplementedError("the service takes a guess from whoever calls it")
+
+    def maker_ends(self) -> None:
+        self._call(self.games.give_up, self.game_id)
+
+    def breaker_ends(self) -> None:
+        raise NotImplementedError("the service ends a game for whoever calls it")
+
+    def hint(self) -> tuple[str, ...]:
+        pegs: tuple[str, ...] = self._call(self.games.hint, self.game_id).guess.pegs
+        return pegs
+
+    def code_maker(self) -> tuple[str, str | None]:
+        maker = self.games.board(self.game_id).maker
+        return maker.kind.value, maker.name
+
     def close(self) -> None:
         self.application.close()
         self._directory.cleanup()
 
     @staticmethod
-    def _call(action, *args):  # type: ignore[no-untyped-def]
+    def _call(action, *args, **kwargs):  # type: ignore[no-untyped-def]
         try:
-            return action(*args)
+            return action(*args, **kwargs)
         except GameError as error:
             raise Rejected(type(error).__name__, error.message) from error
