@@ -25,7 +25,7 @@ from mastermind.bootstrap import Limits
 from mastermind.domain import GameError
 from mastermind.service import Games, PlayerTokens, Role, StoreError
 from mastermind.web._api import _game_id
-from mastermind.web._live_hub import Hub, Message, StreamsFull, Watcher
+from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
 from mastermind.web._problems import Problem
 
 SEND_SECONDS = 30.0
@@ -91,11 +91,23 @@ class LiveGames:
         )
 
     async def _stream(
-        self, watcher: Watcher, role: Role, sent: int, caught_up: tuple[list[Message], bool]
+        self, watcher: Watcher, role: Role, sent: int, caught_up: CaughtUp
     ) -> AsyncIterator[bytes]:
         """The messages after version ``sent``: those caught up with, then the live ones,
-        until the game ends or the server stops."""
-        batch, over = caught_up
+        until the game ends or the server stops; the stream's place is free before its
+        client sees it end."""
+        try:
+            async for message in self._messages(watcher, role, sent, caught_up):
+                yield message
+        finally:
+            self.hub.leave(watcher)
+
+    async def _messages(
+        self, watcher: Watcher, role: Role, sent: int, caught_up: CaughtUp
+    ) -> AsyncIterator[bytes]:
+        # A client that claims more than the game holds is sent what comes next.
+        sent = min(sent, caught_up.version)
+        batch, over = caught_up.messages, caught_up.over
         while True:
             if over and not batch:
                 return  # the client has every event of a game that is over
@@ -116,9 +128,10 @@ class LiveGames:
                 watcher.lost_track = False
                 watcher.pending.clear()
                 try:
-                    batch, over = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
+                    again = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
                 except (GameError, StoreError):
                     return  # the client comes back with Last-Event-ID, and is answered then
+                batch, over = again.messages, again.over
                 continue
             batch, over = list(watcher.pending), False
             watcher.pending.clear()
@@ -167,6 +180,8 @@ class _Stream(EventSourceResponse):
         self._leave = leave
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "HEAD":  # answered with the headers alone: no stream
+            self._leave()
         try:
             async with anyio.create_task_group() as stopping:
                 stopping.start_soon(self._end_when_stopping)

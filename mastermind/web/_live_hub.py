@@ -80,6 +80,16 @@ def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[...,
     )
 
 
+@attrs.frozen
+class CaughtUp:
+    """What a stream reads from its game's own stream: the messages it lacks, the game's
+    version, and whether the game is over."""
+
+    messages: list[Message]
+    version: int
+    over: bool
+
+
 class Watcher:
     """One open stream of one game: the messages the hub handed it, not yet sent."""
 
@@ -211,9 +221,9 @@ class Hub:
             del self._by_address[watcher.address]
         self._count -= 1
 
-    def messages(self, game_id: str, after: int) -> tuple[list[Message], bool]:
-        """The messages of the game's events after version ``after``, from its stream,
-        and whether the game is over; blocking: call it in a worker thread.
+    def messages(self, game_id: str, after: int) -> CaughtUp:
+        """The game's events after version ``after``, from its stream; blocking: call it
+        in a worker thread.
 
         Raises:
             GameNotFound: no game has this id.
@@ -221,11 +231,13 @@ class Hub:
         """
         folded = board_view.initial_state
         found = []
+        version = 0
         for record in self._games.history(game_id):
             folded = board_view.evolve(folded, record.event)
-            if record.version > after:
+            version = record.version
+            if version > after:
                 found.append(render(record, folded, self._games.offers_hints))
-        return found, folded.board.is_over
+        return CaughtUp(found, version, folded.board.is_over)
 
     async def stop(self) -> None:
         """End every stream, and the reader, which lets go of the store within a second."""

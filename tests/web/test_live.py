@@ -167,6 +167,20 @@ def test_last_event_id_resumes_with_neither_loss_nor_repeat(client: httpx.Client
     assert ["".join(peg[0] for peg in pegs) for pegs in guesses] == [*MISSES[:3], "OPYO"]
 
 
+def test_a_last_event_id_past_the_game_resumes_with_what_comes_next(
+    client: httpx.Client,
+) -> None:
+    game = start(client)
+    guess(client, game, MISSES[0])
+
+    with watching(client, game["id"], game["token"], last_event_id=50) as stream:
+        guess(client, game, MISSES[1])
+        next_one = stream.next_event()
+
+    assert next_one is not None
+    assert next_one.version == 3
+
+
 def test_streams_resumed_again_and_again_during_play_see_every_event_once(
     client: httpx.Client,
 ) -> None:
@@ -222,6 +236,19 @@ def test_an_address_holding_its_streams_is_refused_another_until_it_closes_one(
     assert "2 live streams" in str(problem["detail"])
     assert int(refused.headers["retry-after"]) >= 1
     assert admitted == 200
+
+
+def test_asking_for_a_streams_head_holds_no_place(tmp_path: Path) -> None:
+    with server(tmp_path, streams_per_client=1) as client:
+        game = start(client)
+        auth = {"Authorization": f"Bearer {game['token']}"}
+        heads = [client.head(f"/games/{game['id']}/events", headers=auth) for _ in range(3)]
+        with watching(client, game["id"], game["token"]) as stream:
+            opened = stream.response.status_code
+
+    assert [head.status_code for head in heads] == [200, 200, 200]
+    assert [head.content for head in heads] == [b"", b"", b""]
+    assert opened == 200
 
 
 def test_a_process_holding_its_streams_answers_503_to_another(tmp_path: Path) -> None:
