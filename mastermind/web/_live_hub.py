@@ -128,9 +128,9 @@ class Watcher:
 class StreamsFull(Exception):
     """No room for one more stream: ``problem`` says whose limit was reached."""
 
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.detail)
-        self.problem = problem
+    def __init__(self, status: int, error: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = Problem(status, error, detail, headers={"Retry-After": str(RETRY_SECONDS)})
 
 
 class Hub:
@@ -153,10 +153,6 @@ class Hub:
         self._starting = asyncio.Lock()
         self._stopped = False
         self._halt = threading.Event()
-
-    @property
-    def watchers(self) -> int:
-        return self._count
 
     async def start(self) -> None:
         """Subscribe at the feed's head, and start the reader, unless it runs already.
@@ -183,22 +179,16 @@ class Hub:
         """
         if self._by_address[address] >= self._per_client:
             raise StreamsFull(
-                Problem(
-                    429,
-                    "TooManyStreams",
-                    f"This address holds {self._per_client} live streams open already, as "
-                    "many as it may: close one first.",
-                    headers={"Retry-After": str(RETRY_SECONDS)},
-                )
+                429,
+                "TooManyStreams",
+                f"This address holds {self._per_client} live streams open already, as many "
+                "as it may: close one first.",
             )
         if self._count >= self._total or self._stopped:
             raise StreamsFull(
-                Problem(
-                    503,
-                    "StreamsFull",
-                    "This server holds as many live streams as it can. Try again in a few seconds.",
-                    headers={"Retry-After": str(RETRY_SECONDS)},
-                )
+                503,
+                "StreamsFull",
+                "This server holds as many live streams as it can. Try again in a few seconds.",
             )
         watcher = Watcher(game_id, address)
         with self._lock:
@@ -282,9 +272,12 @@ class Hub:
                 continue
             try:
                 message = self._fold(record)
-            except StoreError as error:
+            except Exception as error:  # its watchers read the game themselves instead
                 log.warning(
-                    "A live stream reads its game again: %s: %s", type(error).__name__, error
+                    "Live streams read their game again: %s: %s",
+                    type(error).__name__,
+                    error,
+                    exc_info=not isinstance(error, StoreError),
                 )
                 by_game[record.stream_id] = None
                 continue
