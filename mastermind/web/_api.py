@@ -14,7 +14,6 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mastermind.domain import (
-    CLASSIC_PEGS,
     COMPUTER,
     CodeMaker,
     DecodingBoard,
@@ -35,19 +34,24 @@ from mastermind.service import (
     review_document,
 )
 from mastermind.web._board import board_json
-from mastermind.web._problems import Problem, json_response
-from mastermind.web._requests import (
-    boolean,
-    integer,
-    only_fields,
-    optional_text,
-    read_body,
-    read_json,
-    strings,
+from mastermind.web._bodies import (
+    GAME_ID,
+    IDEMPOTENCY_KEY,
+    MAX_GAME_ID,
+    MAX_IDEMPOTENCY_KEY,
+    Board,
+    Guess,
+    Hint,
+    NewBoard,
+    NewGame,
+    Review,
 )
+from mastermind.web._problems import Problem, json_response
+from mastermind.web._requests import read_as, read_body, read_json
+from mastermind.web._schema import UNSET, Answer, Link, endpoint, routes_of
 
-MAX_GAME_ID = 100
-MAX_IDEMPOTENCY_KEY = 255
+BREAKER = {"token": "the code breaker's", "parameters": (GAME_ID,)}
+MAKER = {"token": "the code maker's", "parameters": (GAME_ID,)}
 
 T = TypeVar("T")
 
@@ -60,34 +64,31 @@ class GameApi:
         self.tokens = tokens
 
     def routes(self) -> list[Route]:
-        return [
-            Route("/games", self.create, methods=["POST"]),
-            Route("/games/{id}", self.show, methods=["GET"]),
-            Route("/games/{id}/guesses", self.guess, methods=["POST"]),
-            Route("/games/{id}/give-up", self.give_up, methods=["POST"]),
-            Route("/games/{id}/hint", self.hint, methods=["GET"]),
-            Route("/games/{id}/review", self.review, methods=["GET"]),
-            Route("/games/{id}/end", self.end, methods=["POST"]),
-        ]
-
-    async def create(self, request: Request) -> Response:
-        document = await read_json(request, required=False) or {}
-        only_fields(
-            document,
-            ("length", "attempts", "colours", "unique", "secret", "maker_name", "hints"),
+        return routes_of(
+            self.create, self.show, self.guess, self.give_up, self.hint, self.review, self.end
         )
-        length = integer(document, "length", 4) if "length" in document else None
-        attempts = integer(document, "attempts", 12)
-        colours = strings(document.get("colours", list(CLASSIC_PEGS)), "colours")
-        unique = boolean(document, "unique", False)
-        secret, maker = _secret_and_maker(document)
+
+    @endpoint(
+        "POST",
+        "/games",
+        "createGame",
+        "Start a game",
+        Answer(201, "The game, and its player's token", NewBoard, headers=("Location",)),
+        problems=(400, 413, 415, 422, 429),
+        body=NewGame,
+        parameters=(IDEMPOTENCY_KEY,),
+        creates="/games/{id}",
+    )
+    async def create(self, request: Request) -> Response:
+        setup = read_as(NewGame, await read_json(request, required=False) or {})
+        secret, maker = _secret_and_maker(setup)
         board = await self._call(
             self.games.start,
-            attempts,
-            colours,
-            length,
+            setup.attempts,
+            setup.colours,
+            None if setup.length is UNSET else setup.length,
             secret,
-            unique=unique,
+            unique=setup.unique,
             maker=maker,
             idempotency_key=_idempotency_key(request),
         )
@@ -105,12 +106,31 @@ class GameApi:
         }
         return json_response(body, 201, headers={"Location": location})
 
+    @endpoint(
+        "GET",
+        "/games/{id}",
+        "getBoard",
+        "The decoding board; with the code maker's token, the secret shows in play",
+        Answer(200, "The board", Board),
+        problems=(403, 404),
+        token_optional=True,
+        **MAKER,
+    )
     async def show(self, request: Request) -> Response:
         game_id = _game_id(request)
         if self._role(request, game_id) is Role.MAKER:
             return json_response(self._board(await self._call(self.games.maker_board, game_id)))
         return json_response(self._board(await self._call(self.games.board, game_id)))
 
+    @endpoint(
+        "POST",
+        "/games/{id}/end",
+        "endGame",
+        "End the game: it is lost, and the secret shown to all",
+        Answer(200, "The board, secret revealed", Board),
+        problems=(400, 401, 403, 404, 409, 413),
+        **MAKER,
+    )
     async def end(self, request: Request) -> Response:
         """The code maker calls the game off: it is lost, and the secret shown to all."""
         game_id = self._authorize(request, Role.MAKER)
@@ -118,19 +138,27 @@ class GameApi:
         board = await self._call(self.games.give_up, game_id)
         return json_response(self._board(board))
 
+    @endpoint(
+        "POST",
+        "/games/{id}/guesses",
+        "makeGuess",
+        "Make a guess",
+        Answer(
+            201,
+            "The board, with the guess and its key pegs",
+            Board,
+            headers=("Location",),
+            links=(Link("getHint"), Link("getReview")),
+        ),
+        problems=(400, 401, 403, 404, 409, 413, 415, 422),
+        body=Guess,
+        body_required=True,
+        token="the code breaker's",
+        parameters=(GAME_ID, IDEMPOTENCY_KEY),
+    )
     async def guess(self, request: Request) -> Response:
         game_id = self._authorize(request)
-        document = await read_json(request, required=True) or {}
-        only_fields(document, ("guess",))
-        if "guess" not in document:
-            raise Problem(
-                422,
-                "MissingField",
-                'Send the guess as {"guess": ["Red", "Green", ...]} or {"guess": "RGBY"}.',
-                field="guess",
-            )
-        typed = document["guess"]
-        guess = typed if isinstance(typed, str) else strings(typed, "guess")
+        guess = read_as(Guess, await read_json(request, required=True) or {}).guess
         board = await self._call(
             self.games.guess, game_id, guess, idempotency_key=_idempotency_key(request)
         )
@@ -138,12 +166,35 @@ class GameApi:
             self._board(board), 201, headers={"Location": _location(request, game_id)}
         )
 
+    @endpoint(
+        "POST",
+        "/games/{id}/give-up",
+        "giveUp",
+        "Give up: the game is lost and the secret shown",
+        Answer(200, "The board, secret revealed", Board),
+        problems=(400, 401, 403, 404, 409, 413),
+        **BREAKER,
+    )
     async def give_up(self, request: Request) -> Response:
         game_id = self._authorize(request)
         await read_body(request)
         board = await self._call(self.games.give_up, game_id)
         return json_response(self._board(board))
 
+    @endpoint(
+        "GET",
+        "/games/{id}/hint",
+        "getHint",
+        "A suggested next guess, where the solver is installed and the code maker allows",
+        Answer(
+            200,
+            "A guess worth trying",
+            Hint,
+            links=(Link("makeGuess", {"guess": "$response.body#/guess"}),),
+        ),
+        problems=(400, 401, 403, 404, 429),
+        **BREAKER,
+    )
     async def hint(self, request: Request) -> Response:
         game_id = self._authorize(request)
         try:
@@ -169,6 +220,15 @@ class GameApi:
             }
         )
 
+    @endpoint(
+        "GET",
+        "/games/{id}/review",
+        "getReview",
+        "The review of a finished game, where the solver is installed",
+        Answer(200, "Every guess, against the best strategy", Review),
+        problems=(401, 403, 404, 409, 429),
+        **BREAKER,
+    )
     async def review(self, request: Request) -> Response:
         game_id = self._authorize(request)
         try:
@@ -251,10 +311,10 @@ _ONLY = {
 }
 
 
-def _secret_and_maker(document: dict[str, Any]) -> tuple[list[str] | str | None, CodeMaker]:
+def _secret_and_maker(setup: NewGame) -> tuple[list[str] | str | None, CodeMaker]:
     """The secret a person typed, and the person; the computer when no secret is given."""
-    if "secret" not in document:
-        if "maker_name" in document or "hints" in document:
+    if setup.secret is UNSET:
+        if setup.maker_name is not UNSET or setup.hints is not UNSET:
             raise Problem(
                 422,
                 "MissingField",
@@ -262,10 +322,8 @@ def _secret_and_maker(document: dict[str, Any]) -> tuple[list[str] | str | None,
                 field="secret",
             )
         return None, COMPUTER
-    typed = document["secret"]
-    secret = typed if isinstance(typed, str) else strings(typed, "secret")
-    name = optional_text(document, "maker_name")
-    return secret, CodeMaker.person(name, allows_hints=boolean(document, "hints", False))
+    name = None if setup.maker_name is UNSET else setup.maker_name
+    return setup.secret, CodeMaker.person(name, allows_hints=setup.hints is True)
 
 
 async def _notice_departure(request: Request, gone: threading.Event) -> None:

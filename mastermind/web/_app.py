@@ -25,8 +25,8 @@ from mastermind.web._api import GameApi
 from mastermind.web._daily import DailyApi
 from mastermind.web._limits import ClientRates, RateLimited
 from mastermind.web._live import LiveGames
-from mastermind.web._openapi import openapi_document
 from mastermind.web._problems import Problem, json_response
+from mastermind.web._schema import openapi_document
 
 log = logging.getLogger("mastermind.web")
 
@@ -52,7 +52,6 @@ def create_app(application: Application) -> Starlette:
     """
     api = GameApi(application.games, application.tokens)
     live = LiveGames(application.games, application.tokens, application.limits)
-    document = openapi_document()
     static = resources.files("mastermind.web") / "static"
     index = (static / "index.html").read_bytes()
 
@@ -70,6 +69,7 @@ def create_app(application: Application) -> Starlette:
         *DailyApi(lambda: application.daily, application.tokens).routes(),
         Mount("/static", StaticFiles(packages=[("mastermind.web", "static")]), name="static"),
     ]
+    document = openapi_document(routes)
     failures = FailureLog(log)
     app = _GameApp(
         Middleware(_SafetyNet, failures=failures),

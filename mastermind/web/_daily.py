@@ -33,8 +33,10 @@ from mastermind.service import (
     daily_results_document,
 )
 from mastermind.web._board import board_json
+from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyResults, NoFields
 from mastermind.web._problems import Problem, json_response
-from mastermind.web._requests import only_fields, read_json
+from mastermind.web._requests import read_as, read_json
+from mastermind.web._schema import Answer, endpoint, routes_of
 
 PLAYER_COOKIE = "mastermind_player"
 """The cookie that keeps a page's player token; the page's scripts cannot read it."""
@@ -59,15 +61,22 @@ class DailyApi:
         return self._daily()
 
     def routes(self) -> list[Route]:
-        return [
-            Route("/daily", self.play, methods=["POST"]),
-            Route("/daily/results", self.results, methods=["GET"]),
-        ]
+        return routes_of(self.play, self.results)
 
+    @endpoint(
+        "POST",
+        "/daily",
+        "playDaily",
+        "Start or resume today's game of the daily code",
+        Answer(200, "Today's game of the player, and its token", DailyBoard),
+        problems=(403, 409, 413, 415, 422),
+        body=NoFields,
+        parameters=(PLAYER_TOKEN,),
+        creates="/games/{id}",
+    )
     async def play(self, request: Request) -> Response:
         """Today's game of the player: ``player`` in the answer when it is a new player."""
-        document = await read_json(request, required=False) or {}
-        only_fields(document, ())
+        read_as(NoFields, await read_json(request, required=False) or {})
         sent = request.headers.get(PLAYER_HEADER)
         from_cookie = sent is None and PLAYER_COOKIE in request.cookies
         player = sent if sent is not None else request.cookies.get(PLAYER_COOKIE)
@@ -94,6 +103,15 @@ class DailyApi:
             )
         return response
 
+    @endpoint(
+        "GET",
+        "/daily/results",
+        "getDailyResults",
+        "A day's results: players, wins and guesses per win",
+        Answer(200, "The day's results", DailyResults),
+        problems=(400,),
+        parameters=(DAY,),
+    )
     async def results(self, request: Request) -> Response:
         day = _day(request.query_params.get("day"))
         return json_response(daily_results_document(await _call(self.daily.results, day)))

@@ -25,8 +25,10 @@ from mastermind.bootstrap import Limits
 from mastermind.domain import GameError
 from mastermind.service import Games, PlayerTokens, Role, StoreError
 from mastermind.web._api import _game_id
+from mastermind.web._bodies import GAME_ID, LAST_EVENT_ID
 from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
 from mastermind.web._problems import Problem
+from mastermind.web._schema import Answer, endpoint, routes_of
 
 SEND_SECONDS = 30.0
 """The longest one message may wait for a client that stopped reading: past it, the
@@ -49,7 +51,7 @@ class LiveGames:
         self.hub = Hub(games, per_client=limits.streams_per_client, total=limits.streams)
 
     def routes(self) -> list[Route]:
-        return [Route("/games/{id}/events", self.events, methods=["GET"])]
+        return routes_of(self.events)
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -61,6 +63,18 @@ class LiveGames:
         finally:
             await self.hub.stop()
 
+    @endpoint(
+        "GET",
+        "/games/{id}/events",
+        "getEvents",
+        "The game's events, live, as Server-Sent Events, until the game ends",
+        Answer(
+            200, "Each event as it happens; the id is its version", media_type="text/event-stream"
+        ),
+        problems=(400, 401, 403, 404, 429),
+        token="either player's",
+        parameters=(GAME_ID, LAST_EVENT_ID),
+    )
     async def events(self, request: Request) -> Response:
         game_id = _game_id(request)
         role = self._role(request, game_id)

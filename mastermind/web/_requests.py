@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import types
+import typing
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
+import attrs
+from msgspec import UnsetType
 from starlette.requests import Request
 
 from mastermind.web._problems import Problem
+
+T = TypeVar("T", bound=attrs.AttrsInstance)
 
 MAX_BODY_BYTES = 16 * 1024
 """The largest request body read; larger ones get 413 before their end is read."""
@@ -166,3 +172,40 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, UnicodeError):
         return "it is not UTF-8 text."
     return f"{error}."
+
+
+def read_as(kind: type[T], document: Mapping[str, Any]) -> T:
+    """``document`` as an instance of the attrs class ``kind``: each field checked against
+    its annotated type; unknown fields and missing ones refused with 422."""
+    fields = attrs.fields(kind)
+    only_fields(document, tuple(field.name for field in fields))
+    hints = typing.get_type_hints(kind)
+    values = {}
+    for field in fields:
+        if field.name in document:
+            values[field.name] = _read(document[field.name], hints[field.name], field.name)
+        elif field.default is attrs.NOTHING:
+            raise Problem(422, "MissingField", f"Send the field {field.name!r}.", field=field.name)
+    return kind(**values)
+
+
+_EXPECTED = {int: "a whole number", bool: "true or false", str: "a string", type(None): "null"}
+
+
+def _read(value: Any, hint: Any, name: str) -> Any:
+    """``value`` if it is of type ``hint``: one of int, bool, str, list[str], None, or a
+    union of them; JSON does not tell ``6`` from ``6.0``, so neither does this."""
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    kinds = [kind for kind in typing.get_args(hint) if kind is not UnsetType] if union else [hint]
+    for kind in kinds:
+        if kind is int and isinstance(value, float) and value.is_integer():
+            return int(value)
+        if kind is int and isinstance(value, bool):
+            continue
+        if typing.get_origin(kind) is list:
+            if isinstance(value, list) and all(isinstance(item, str) for item in value):
+                return value
+        elif isinstance(value, kind):
+            return value
+    expected = " or ".join(_EXPECTED.get(kind, "a list of strings") for kind in kinds)
+    raise _wrong_type(name, expected, value)

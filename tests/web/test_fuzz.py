@@ -1,33 +1,45 @@
 """Fuzzing: no request, however odd, gets a 500 or anything but a problem document.
 
-Schemathesis generates requests from the OpenAPI document, valid and invalid ones, and
-checks every answer against it. A Hypothesis fuzz of our own sends what no document
-describes: any bytes, any content type, any path, any method, any token.
+Schemathesis runs on a server as its command line would, with every check and every
+phase, the stateful one included: it follows the document's links from a new game to
+its routes with the game's id and token, from a hint to the guess it suggests, and
+from a guess to the next hint. ``schemathesis.toml`` and ``fuzz_hooks`` beside this
+file tell it what the document cannot: which refusals are the rules' own. A Hypothesis
+fuzz of our own sends what no document describes: any bytes, any content type, any
+path, any method, any token.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote
 
 import httpx
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mastermind.store import SQLiteEventStore
-from mastermind.web._openapi import openapi_document
+from mastermind.store import InMemoryEventStore, SQLiteEventStore
+from mastermind.web._schema import openapi_document
 from tests.web.conftest import Player, app_over, first_consistent_code
+from tests.web.fuzz_hooks import answers_logged
 from tests.web.servers import serving
 
-SCHEMA = schemathesis.openapi.from_dict(openapi_document())
-OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 FUZZ = settings(
     max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None
 )
 FUZZ_MORE = settings(FUZZ, max_examples=200)
+STREAM = "getEvents"
+"""A live stream lasts as long as its game: schemathesis, which reads whole answers,
+leaves it to the tests of the live games."""
 
 
 @pytest.fixture(scope="module")
@@ -40,27 +52,43 @@ def fuzzed_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store.close()
 
 
-@pytest.mark.parametrize("mode", list(schemathesis.GenerationMode), ids=lambda mode: mode.value)
-@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
-def test_answers_conform_to_the_openapi_document(
-    fuzzed_url: str, operation: schemathesis.APIOperation, mode: schemathesis.GenerationMode
-) -> None:
-    player = Player(httpx.Client(base_url=fuzzed_url))
-    player.start(attempts=100)
-    own_game: dict[str, object] = {}
-    if "{id}" in operation.path and (mode.is_positive or operation.body):
-        # A real game and its token, so that requests get past the 404 and the 401.
-        own_game = {"path_parameters": {"id": player.game_id}, "headers": player.auth}
-
-    @given(case=operation.as_strategy(generation_mode=mode, **own_game))
-    @FUZZ
-    def check(case: schemathesis.Case) -> None:
-        # A well-formed guess the rules refuse is a 400, not a failure to accept it.
-        case.call_and_validate(
-            base_url=fuzzed_url, excluded_checks=[schemathesis.checks.positive_data_acceptance]
+def test_schemathesis_finds_nothing_with_every_check_in_every_phase(tmp_path: Path) -> None:
+    answers = tmp_path / "answers"
+    with serving(app_over(InMemoryEventStore(), hints=first_consistent_code)) as url:
+        run = subprocess.run(
+            [
+                str(SCHEMATHESIS),
+                "--config-file",
+                str(ROOT / "tests" / "web" / "schemathesis.toml"),
+                "--no-color",
+                "run",
+                f"{url}/openapi.json",
+                "--checks",
+                "all",
+                "--phases",
+                "examples,coverage,fuzzing,stateful",
+                "--exclude-operation-id",
+                STREAM,
+                "--seed",
+                "15",
+                "--workers",
+                "1",
+            ],
+            env={**os.environ, "PYTHONPATH": str(ROOT), "FUZZ_ANSWERS": str(answers)},
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
 
-    check()
+    assert run.returncode == 0, run.stdout + run.stderr
+    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
+        assert re.search(rf"✅\s+{phase} \(in", run.stdout), phase
+    linked = re.search(r"API Links:\s+(\d+) covered / (\d+) selected", run.stdout)
+    assert linked, run.stdout
+    assert int(linked[1]) > 0
+    answered = set(answers_logged(str(answers)))
+    assert ("POST /games/{id}/guesses", 201) in answered
+    assert ("GET /games/{id}/hint", 200) in answered
 
 
 def assert_a_problem_or_a_success(response: httpx.Response) -> None:
@@ -144,21 +172,10 @@ def test_no_new_game_request_gets_a_server_error(
         assert response.json()["secret"] is None
 
 
-def test_the_document_names_every_route_of_the_api() -> None:
-    documented = {(operation.method.upper(), operation.path) for operation in OPERATIONS}
-    assert documented == {
-        ("POST", "/games"),
-        ("GET", "/games/{id}"),
-        ("POST", "/games/{id}/guesses"),
-        ("POST", "/games/{id}/give-up"),
-        ("GET", "/games/{id}/hint"),
-        ("GET", "/games/{id}/review"),
-    }
-
-
-def test_the_served_document_is_the_one_the_fuzzing_reads(fuzzed_url: str) -> None:
+def test_the_served_document_is_the_one_made_from_the_routes(fuzzed_url: str) -> None:
     response = httpx.get(f"{fuzzed_url}/openapi.json")
 
+    served = app_over(InMemoryEventStore(), hints=first_consistent_code)
     assert response.headers["content-type"] == "application/json"
-    assert response.json() == openapi_document()
+    assert response.json() == json.loads(json.dumps(openapi_document(served.routes)))
     assert response.json()["openapi"] == "3.1.0"
