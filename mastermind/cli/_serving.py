@@ -129,6 +129,27 @@ def _proxies(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     help="Seconds a request waits for a database connection before it answers 503.",
 )
 @click.option(
+    "--streams-per-client",
+    type=click.IntRange(min=1),
+    default=DEFAULTS.streams_per_client,
+    show_default=True,
+    help="Live streams of games one client address may hold open at once; beyond them, 429.",
+)
+@click.option(
+    "--streams",
+    type=click.IntRange(min=1),
+    default=DEFAULTS.streams,
+    show_default=True,
+    help="Live streams each worker holds open at most; beyond them, 503.",
+)
+@click.option(
+    "--stream-heartbeat",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULTS.stream_heartbeat,
+    show_default=True,
+    help="Seconds between two heartbeats of a quiet live stream.",
+)
+@click.option(
     "--allow-many-connections",
     is_flag=True,
     help="Allow more than 90 PostgreSQL connections in all, for a server whose "
@@ -148,6 +169,9 @@ def serve(
     hint_seconds: float,
     store_connections: int,
     store_wait: float,
+    streams_per_client: int,
+    streams: int,
+    stream_heartbeat: float,
     allow_many_connections: bool,
 ) -> None:
     """Serve the web game: the page at /, the HTTP API under /games.
@@ -173,6 +197,9 @@ def serve(
         hint_seconds=hint_seconds,
         store_connections=store_connections,
         store_wait=store_wait,
+        streams_per_client=streams_per_client,
+        streams=streams,
+        stream_heartbeat=stream_heartbeat,
     )
     try:
         serve_web(host, port, url, workers, limits=limits, trust_proxy=trust_proxy)

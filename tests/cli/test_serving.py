@@ -164,6 +164,20 @@ def test_the_rate_given_to_serve_limits_its_clients(tmp_path: Path) -> None:
     assert answers == [201, 201, 429]
 
 
+def test_the_streams_given_to_serve_limit_its_clients(tmp_path: Path) -> None:
+    server = ServeCommand(tmp_path, "--streams-per-client", "1")
+    try:
+        game = httpx.post(f"{server.url}/games").json()
+        events = f"{server.url}/games/{game['id']}/events"
+        auth = {"Authorization": f"Bearer {game['token']}"}
+        with httpx.stream("GET", events, headers=auth) as first:
+            second = httpx.get(events, headers=auth)
+    finally:
+        server.stop()
+
+    assert (first.status_code, second.status_code) == (200, 429)
+
+
 @pytest.mark.parametrize("option", ["--create-rate", "--hint-rate"])
 def test_a_rate_that_is_no_rate_is_a_usage_error(mastermind: Mastermind, option: str) -> None:
     result = mastermind("serve", option, "often")
