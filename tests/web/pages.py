@@ -93,8 +93,9 @@ def _unexpected(message: ConsoleMessage) -> bool:
 
 
 @contextlib.contextmanager
-def visit(browser: Browser, url: str, **options: Any) -> Iterator[Page]:
-    """A fresh visitor, in a browser context of its own, so with no game saved yet.
+def visit(browser: Browser, url: str, path: str = "/", **options: Any) -> Iterator[Page]:
+    """A fresh visitor, in a browser context of its own, so with no game saved yet, who
+    opens ``path``, such as an invite's.
 
     Nothing may go wrong in the page but the refusals it asks for.
     """
@@ -104,7 +105,7 @@ def visit(browser: Browser, url: str, **options: Any) -> Iterator[Page]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: _unexpected(message) and errors.append(message.text))
-    page.goto("/")
+    page.goto(path)
     expect(page.locator(".row.current")).to_be_visible()
     yield page
     context.close()

@@ -1,9 +1,12 @@
 // The web game: a thin client of the HTTP API. The server keeps the game and its secret,
-// and decides every rule; this page keeps the game's id and the player's token, and the
-// statistics of the games played in this browser, in localStorage.
+// and decides every rule; this page keeps the game's id, the player's token and role, and
+// the statistics of the games played in this browser, in localStorage. A game a person set
+// is followed live, by the maker who watches it and by every tab of its breaker.
 
 import { api, gamePath } from "./api.js";
 import { installDaily } from "./daily.js";
+import { installFriends } from "./friends.js";
+import { invitation, isFriendsGame, makerName } from "./maker.js";
 import { describeFeedback, learnColours } from "./pegs.js";
 import { renderReview, reviewUnavailable } from "./review.js";
 import { countGame, loadStatistics, renderStatistics } from "./stats.js";
@@ -16,6 +19,9 @@ const MORE = ["Cyan", "White"];
 const state = {
   game: null, // the board, as the API answers it
   token: null,
+  role: "breaker", // or "maker", who set the code and watches it being broken
+  invite: null, // the maker's link for the breaker
+  finished: null, // the id of the game last seen ending
   row: [], // the guess being made: a colour or null for each hole
   target: null, // the hole tapped last, where the next colour goes; else the first empty one
   labels: {}, // colour -> the letters shown on its pegs
@@ -49,40 +55,66 @@ function call(method, suffix, body) {
   return api(method, gamePath(state.game.id, suffix), { body, token: state.token });
 }
 
+// Whether this page may play the game: it is in play, and this is not its code's maker.
+function breaking() {
+  return inPlay(state.game) && state.role !== "maker";
+}
+
+function save() {
+  const { token, role, invite } = state;
+  localStorage.setItem(STORAGE_KEY, JSON.stringify({ id: state.game.id, token, role, invite }));
+}
+
 // Game actions
 
 async function resume() {
-  let saved = null;
+  const invited = invitation();
+  let saved = invited;
   try {
-    saved = JSON.parse(localStorage.getItem(STORAGE_KEY));
+    saved ||= JSON.parse(localStorage.getItem(STORAGE_KEY));
   } catch (_) {
     saved = null;
   }
   if (!saved || !saved.id || !saved.token) return startGame();
   state.token = saved.token;
+  state.role = saved.role === "maker" ? "maker" : "breaker";
+  state.invite = saved.invite || null;
   try {
-    show(await api("GET", gamePath(saved.id)));
+    // Only the maker's token sees the secret in play: the breaker's sees what anyone sees.
+    const token = state.role === "maker" ? state.token : undefined;
+    show(await api("GET", gamePath(saved.id), { token }));
   } catch (error) {
     if (error.status !== 404) throw error;
-    return startGame();
+    await startGame();
+    if (invited) say("The game of this link is not on this server: here is one of your own.");
+    return;
   }
-  if (inPlay(state.game)) say("Welcome back: your game goes on.");
-  else ended(false);
+  if (invited) save();
+  if (!inPlay(state.game)) ended(false);
+  else if (invited) say(`${makerName(state.game)} set this code: break it!`);
+  else if (state.role === "maker") say("Welcome back: your friend's guesses show as they come.");
+  else say("Welcome back: your game goes on.");
+}
+
+// The length and colours of the next game, as chosen under Options.
+function setup() {
+  const length = Number(view.length.value);
+  const colours = view.colours.value === "8" ? [...CLASSIC, ...MORE] : CLASSIC;
+  return { length, colours };
 }
 
 async function startGame() {
-  const length = Number(view.length.value);
-  const colours = view.colours.value === "8" ? [...CLASSIC, ...MORE] : CLASSIC;
-  const created = await api("POST", "games", { body: { length, colours } });
+  const created = await api("POST", "games", { body: setup() });
   state.token = created.token;
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ id: created.id, token: created.token }));
+  state.invite = null;
   show(created);
+  save();
   view.review.hidden = true;
   say(`A secret of ${created.length} pegs is hidden. Tap ${created.length} colours, then Guess.`);
 }
 
 async function submitGuess() {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   const placed = { row: state.row, target: state.target };
   const guess = placed.row.filter(Boolean);
   // Pegs placed while the guess is on its way go to the next row.
@@ -99,13 +131,13 @@ async function submitGuess() {
 }
 
 async function giveUp() {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   show(await call("POST", "/give-up"));
   ended(true);
 }
 
 async function askHint() {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   const hint = await call("GET", "/hint");
   state.row = hint.guess.slice(0, state.game.length);
   state.target = null;
@@ -120,12 +152,17 @@ async function askHint() {
 function show(board) {
   const fresh = !state.game || state.game.id !== board.id;
   state.game = board;
+  // Answers that start a game say whose it is; the others leave the role as it was.
+  if (board.role) state.role = board.role;
   if (fresh) {
     Object.assign(state, learnColours(board.colours));
     state.row = Array(board.length).fill(null);
     state.target = null;
+    friends.followGame();
   }
-  if (inPlay(board) && !board.hints && state.hintReason.id !== board.id) explainNoHint();
+  // The server's reason for no hint, unless a person set the code: then no button shows.
+  const asks = breaking() && !board.hints && !isFriendsGame(board);
+  if (asks && state.hintReason.id !== board.id) explainNoHint();
 }
 
 // The server's reason, asked once a game, for offering no hint.
@@ -143,18 +180,25 @@ async function explainNoHint() {
 // A game is over: ``live`` when it ended just now, not when a reload found it over.
 function ended(live) {
   const game = state.game;
+  if (state.finished === game.id) return; // the stream and an answer may both tell of it
+  state.finished = game.id;
+  const maker = state.role === "maker";
   const secret = game.secret ? ` The secret was ${game.secret.join(" ")}.` : "";
-  say(`${outcomeText(game)}${secret}`, game.status === "won" ? "won" : "lost");
-  if (countGame(statistics, game)) {
+  const tone = game.status === "won" ? "won" : "lost";
+  say(`${outcomeText(game, state.role)}${secret}`, tone);
+  if (!maker && countGame(statistics, game)) {
     renderStatistics(view.statistics, statistics, game.status === "won" ? game.attempts.used : null);
   }
   if (live) {
-    document.body.classList.toggle("celebrating", game.status === "won");
-    if (game.status === "won") celebrate(game.colours);
+    const won = game.status === "won" && !maker;
+    document.body.classList.toggle("celebrating", won);
+    if (won) celebrate(game.colours);
     draw();
     view.headline.focus({ preventScroll: true });
   }
-  loadReview();
+  // The review is the breaker's: the maker's token may not ask for it.
+  if (maker) view.review.hidden = true;
+  else loadReview();
 }
 
 async function loadReview() {
@@ -173,7 +217,7 @@ async function loadReview() {
 // Placing pegs
 
 function tapColour(colour) {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   const hole = nextHole(state);
   if (hole === null) {
     say("Every hole is filled: tap Guess, or tap a hole to change it.");
@@ -186,14 +230,14 @@ function tapColour(colour) {
 
 // A tap targets a hole; a second tap on it, once filled, empties it.
 function tapHole(hole) {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   if (state.target === hole && state.row[hole]) state.row[hole] = null;
   else state.target = hole;
   draw();
 }
 
 function erase() {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   if (state.target !== null && state.row[state.target]) {
     state.row[state.target] = null;
   } else {
@@ -205,14 +249,14 @@ function erase() {
 }
 
 function moveTarget(step) {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   const from = nextHole(state) ?? state.row.length;
   state.target = Math.min(Math.max(from + step, 0), state.row.length - 1);
   draw();
 }
 
 function clearRow() {
-  if (!inPlay(state.game)) return;
+  if (!breaking()) return;
   state.row = Array(state.game.length).fill(null);
   state.target = null;
   draw();
@@ -223,6 +267,7 @@ function clearRow() {
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("select, input, textarea, dialog")) return;
+  if (document.querySelector("dialog[open]")) return; // a dialog has the keys of its own
   const onButton = event.target.closest("button, summary, a");
   const key = event.key;
   if (key === "Enter" && !onButton) {
@@ -239,7 +284,7 @@ function onKey(event) {
   } else if (key.length === 1 && state.keys[key.toLowerCase()]) {
     event.preventDefault();
     tapColour(state.keys[key.toLowerCase()]);
-  } else if (key.length === 1 && /\p{L}/u.test(key) && inPlay(state.game)) {
+  } else if (key.length === 1 && /\p{L}/u.test(key) && breaking()) {
     say(`No colour goes by "${key}".`, "error");
   }
 }
@@ -261,6 +306,7 @@ view.giveUpDialog.addEventListener("close", () => {
   if (view.giveUpDialog.returnValue === "give-up") act(giveUp);
   view.giveUpDialog.returnValue = "";
 });
+const friends = installFriends({ state, show, ended, save, draw, call, act, resume, setup });
 view.newGame.addEventListener("click", newGame);
 view.playAgain.addEventListener("click", newGame);
 view.seeReview.addEventListener("click", (event) => {

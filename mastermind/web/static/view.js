@@ -1,5 +1,6 @@
 // Drawing the game: the board, the secret under its shield, and the dock with the guess
-// being made, the palette and the buttons. Nothing here changes the game.
+// being made, the palette and the buttons, or, for the person who set the code, the invite
+// and the button that ends the game. Nothing here changes the game.
 
 import { code, keyPegs, peg } from "./pegs.js";
 
@@ -12,6 +13,12 @@ export const view = {
   outcome: $("outcome"), headline: $("headline"), seeReview: $("see-review"),
   playAgain: $("play-again"), review: $("review"), statistics: $("statistics"),
   length: $("length"), colours: $("colours"), celebration: $("celebration"),
+  shieldLabel: $("shield-label"), madeBy: $("made-by"), watch: $("watch"), invite: $("invite"),
+  inviteLine: $("invite-line"), copyInvite: $("copy-invite"), endGame: $("end-game"),
+  endDialog: $("end-dialog"), friend: $("friend"), makerDialog: $("maker-dialog"),
+  makerForm: $("maker-form"), makerSize: $("maker-size"), makerCode: $("maker-code"),
+  makerPalette: $("maker-palette"), makerName: $("maker-name"), makerHints: $("maker-hints"),
+  makerError: $("maker-error"), makerCancel: $("maker-cancel"),
 };
 
 export function inPlay(game) {
@@ -29,16 +36,33 @@ function guesses(count) {
   return count === 1 ? "1 guess" : `${count} guesses`;
 }
 
-// How a game that is over ended, in the words of the terminal game.
-export function outcomeText(game) {
-  if (game.status === "won") return `Won in ${guesses(game.attempts.used)}.`;
-  if (game.given_up) return `Given up after ${guesses(game.attempts.used)}.`;
+function friends(game) {
+  return Boolean(game.maker && game.maker.kind === "person");
+}
+
+// How a game that is over ended, in the words of the terminal game. In a game a person set,
+// either player may have ended it: the maker, or the breaker giving up.
+export function outcomeText(game, role = "breaker") {
+  const used = guesses(game.attempts.used);
+  if (game.status === "won") return role === "maker" ? `Broken in ${used}.` : `Won in ${used}.`;
+  if (game.given_up) return friends(game) ? `Ended after ${used}.` : `Given up after ${used}.`;
   return `Lost: all ${game.attempts.total} attempts used.`;
 }
 
-function headline(game) {
-  if (game.status === "won") return "You broke the code!";
-  return game.given_up ? "Given up" : "Out of attempts";
+function headline(game, role) {
+  const maker = role === "maker";
+  if (game.status === "won") return maker ? "Your code is broken" : "You broke the code!";
+  if (game.given_up) return friends(game) ? "Game ended" : "Given up";
+  return maker ? "Your code held!" : "Out of attempts";
+}
+
+// Who set the code, in a game a person set.
+function madeBy(game, role) {
+  if (!friends(game)) return "";
+  if (role === "maker") {
+    return game.maker.name ? `You set this code, as ${game.maker.name}.` : "You set this code.";
+  }
+  return `${game.maker.name || "A friend"} set this code.`;
 }
 
 function renderBoard(state) {
@@ -62,7 +86,7 @@ function renderBoard(state) {
       item.classList.add("current");
       item.setAttribute("aria-current", "step");
       pegs = code(state.row, state.labels);
-      pegs.children[nextHole(state) ?? -1]?.classList.add("cursor");
+      if (state.role !== "maker") pegs.children[nextHole(state) ?? -1]?.classList.add("cursor");
     } else {
       pegs = code(Array(game.length).fill(null), state.labels);
       pegs.removeAttribute("role");
@@ -76,11 +100,19 @@ function renderBoard(state) {
   view.board.replaceChildren(...rows);
 }
 
-function renderGuess(state, handlers) {
-  const ring = nextHole(state);
-  view.guess.style.setProperty("--count", state.row.length);
-  view.guess.replaceChildren(...state.row.map((colour, hole) => {
-    const button = peg(colour, state.labels, "button");
+// The peg picker, for a guess as for a secret: the holes of the code being made, in
+// ``holes``, and a button for each colour, in ``palette``. ``picker`` holds the row, the
+// hole tapped last, the colours, and the letters and keys of the colours.
+export function renderPicker(holes, palette, picker, handlers) {
+  renderHoles(holes, picker, handlers);
+  renderPalette(palette, picker, handlers);
+}
+
+export function renderHoles(holes, picker, handlers) {
+  const ring = nextHole(picker);
+  holes.style.setProperty("--count", picker.row.length);
+  holes.replaceChildren(...picker.row.map((colour, hole) => {
+    const button = peg(colour, picker.labels, "button");
     button.type = "button";
     button.classList.add("hole");
     if (hole === ring) button.classList.add("cursor");
@@ -91,15 +123,15 @@ function renderGuess(state, handlers) {
   }));
 }
 
-function renderPalette(state, handlers) {
-  const colours = state.game.colours;
-  view.palette.style.setProperty("--count", colours.length);
-  view.palette.replaceChildren(...colours.map((colour, index) => {
-    const button = peg(colour, state.labels, "button");
+function renderPalette(palette, picker, handlers) {
+  const colours = picker.colours;
+  palette.style.setProperty("--count", colours.length);
+  palette.replaceChildren(...colours.map((colour, index) => {
+    const button = peg(colour, picker.labels, "button");
     button.type = "button";
     button.classList.add("colour");
     button.setAttribute("aria-label", colour);
-    const shortcuts = Object.keys(state.keys).filter((key) => state.keys[key] === colour);
+    const shortcuts = Object.keys(picker.keys).filter((key) => picker.keys[key] === colour);
     if (index < 10) button.setAttribute("aria-keyshortcuts", shortcuts.join(" "));
     button.addEventListener("click", () => handlers.tapColour(colour));
     return button;
@@ -125,22 +157,32 @@ export function render(state, handlers) {
   const game = state.game;
   if (!game) return;
   const playing = inPlay(game);
+  const maker = state.role === "maker";
   document.body.dataset.status = game.given_up ? "given up" : game.status;
+  document.body.dataset.role = state.role;
   view.attempts.textContent = playing
     ? `Attempt ${game.attempts.used + 1} of ${game.attempts.total} · ${game.attempts.left} left`
     : `${game.attempts.used} of ${game.attempts.total} attempts used`;
   renderSecret(game, state.labels);
+  view.shieldLabel.textContent = maker ? "Your secret" : "Secret";
+  view.madeBy.textContent = madeBy(game, state.role);
   renderBoard(state);
-  view.controls.hidden = !playing;
+  view.controls.hidden = !playing || maker;
+  view.watch.hidden = !playing || !maker;
   view.outcome.hidden = playing;
-  if (playing) {
-    renderGuess(state, handlers);
-    renderPalette(state, handlers);
+  view.seeReview.hidden = maker;
+  if (playing && maker) {
+    view.invite.value = state.invite || "";
+    view.inviteLine.hidden = !state.invite;
+  } else if (playing) {
+    renderPicker(view.guess, view.palette, { ...state, colours: game.colours }, handlers);
+    // A person's code offers hints only with the maker's leave: else there is no button.
+    view.hint.hidden = friends(game) && !game.hints;
     view.hint.disabled = !game.hints;
     const reason = state.hintReason.id === game.id ? state.hintReason.text : "";
     view.hintReason.textContent = game.hints ? "" : reason;
   } else {
-    view.headline.textContent = headline(game);
+    view.headline.textContent = headline(game, state.role);
   }
   const mark = `${game.id} ${game.rows.length} ${game.status}`;
   if (state.shown !== mark) {

@@ -1,0 +1,99 @@
+// Following a game as it is played: GET /games/{id}/events, read with fetch() so that the
+// token travels in the Authorization header (an EventSource sends no header, and a token in
+// the address would land in access logs), parsed as Server-Sent Events. After a drop the
+// page asks again with Last-Event-ID, the last stream version it received, so that no event
+// is lost or repeated, waiting longer after each attempt that fails.
+
+const FIRST_WAIT = 500; // milliseconds before the first attempt to reconnect
+const LONGEST_WAIT = 15_000;
+const TERMINAL = new Set(["GameWon", "GameLost"]); // the server closes the stream after them
+const NEVER = new Set([400, 401, 403, 404, 410]); // answers that asking again cannot change
+
+// Follow the stream at ``path`` with ``token``: ``heard`` gets each message's data, parsed.
+// Answers a function that stops following.
+export function follow(path, token, heard) {
+  const stop = new AbortController();
+  run(path, token, heard, stop.signal);
+  return () => stop.abort();
+}
+
+async function run(path, token, heard, signal) {
+  let last = null;
+  let wait = FIRST_WAIT;
+  while (!signal.aborted) {
+    let pause = wait;
+    try {
+      const headers = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
+      if (last !== null) headers["Last-Event-ID"] = last;
+      const response = await fetch(path, { headers, signal, cache: "no-store" });
+      if (NEVER.has(response.status)) return;
+      if (!response.ok) {
+        // Too many streams from this address (429), or a busy server (503): as it says.
+        const asked = Number(response.headers.get("Retry-After"));
+        if (asked > 0) pause = Math.max(asked * 1000, wait);
+      } else {
+        for await (const message of messages(response.body)) {
+          if (message.id !== null) last = message.id;
+          wait = FIRST_WAIT;
+          heard(JSON.parse(message.data));
+          if (TERMINAL.has(message.event)) return;
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      // The connection dropped, or the server went away: ask again below.
+    }
+    await sleep(pause, signal);
+    wait = Math.min(wait * 2, LONGEST_WAIT);
+  }
+}
+
+function sleep(milliseconds, signal) {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, milliseconds);
+    signal.addEventListener("abort", () => { window.clearTimeout(timer); resolve(); });
+  });
+}
+
+// The messages of an event stream, as the HTML standard parses them: lines end in CR, LF
+// or CRLF; a line starting with a colon is a comment, such as a heartbeat; an empty line
+// ends a message, which is dispatched if it had data.
+export async function* messages(body) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let message = blank();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      let text = buffer + value;
+      // A CR at the end may be the first half of a CRLF: it waits for what follows.
+      const held = text.endsWith("\r") ? "\r" : "";
+      if (held) text = text.slice(0, -1);
+      const lines = text.split(/\r\n|\r|\n/);
+      buffer = lines.pop() + held; // the last piece is a line still coming
+      for (const line of lines) {
+        if (line === "") {
+          if (message.data.length) yield { ...message, data: message.data.join("\n") };
+          message = { ...blank(), id: message.id };
+          continue;
+        }
+        if (line.startsWith(":")) continue;
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        let value = colon < 0 ? "" : line.slice(colon + 1);
+        if (value.startsWith(" ")) value = value.slice(1);
+        if (field === "data") message.data.push(value);
+        else if (field === "event") message.event = value;
+        else if (field === "id" && !value.includes("\0")) message.id = value;
+      }
+    }
+  } finally {
+    // Read no further, as after the last event: the connection is let go.
+    reader.cancel().catch(() => {});
+  }
+}
+
+function blank() {
+  return { id: null, event: "message", data: [] };
+}
