@@ -1,5 +1,5 @@
-"""Take the screenshots of the web page in docs/images: web-mobile.png, web-won.png and
-web-desktop.png.
+"""Take the screenshots of the web page in docs/images: web-mobile.png, web-won.png,
+web-desktop.png and web-maker.png.
 
 Starts ``mastermind serve`` on a free port of 127.0.0.1 over a fresh SQLite store, with
 ``MASTERMIND_SECRET`` giving every game the same secret, and plays it in Debian's headless
@@ -8,7 +8,10 @@ Chromium as a player would, by taps on a phone and clicks on a desktop:
 - web-mobile.png: a phone (375 x 667), three guesses in, two pegs of the fourth placed;
 - web-won.png: the phone once the fourth guess broke the code, on the review;
 - web-desktop.png: a desktop (1280 x 800) after a second game, won in four guesses: the
-  board, the outcome and the review.
+  board, the outcome and the review;
+- web-maker.png: a desktop where Mum set a code for a friend, who opened the invite on a
+  phone and made two guesses: the secret in view, the guesses as they came, the link and
+  the button that ends the game.
 
 Needs the dev extra and Chromium (``apt-get install chromium``)::
 
@@ -148,6 +151,37 @@ def desktop(browser: Browser, url: str, output: Path) -> None:
     context.close()
 
 
+def maker(browser: Browser, url: str, output: Path) -> None:
+    context = browser.new_context(
+        base_url=url,
+        viewport={"width": 1280, "height": 800},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = context.new_page()
+    page.goto("/")
+    press(page, "Set a code for a friend", touch=False)
+    dialog = page.get_by_role("dialog", name="Set a code for a friend")
+    for colour in ["Blue", "Blue", "Green", "Red"]:
+        dialog.get_by_role("button", name=colour, exact=True).click()
+    dialog.get_by_label("Your name").fill("Mum")
+    dialog.get_by_role("button", name="Set the code").click()
+    press(page, "Copy link", touch=False)
+    invite = page.evaluate("navigator.clipboard.readText()")
+
+    friend = browser.new_context(
+        viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True
+    ).new_page()
+    friend.goto(invite)
+    expect(friend.locator("#made-by")).to_have_text("Mum set this code.")
+    for colours in [["Red", "Red", "Green", "Green"], ["Blue", "Green", "Blue", "Red"]]:
+        guess(friend, colours, touch=True)
+    expect(page.locator(".row.played")).to_have_count(2)
+    settle(page)
+    page.screenshot(path=output / "web-maker.png")
+    friend.context.close()
+    context.close()
+
+
 def main(output: Path) -> None:
     output.mkdir(parents=True, exist_ok=True)
     with server() as url, sync_playwright() as playwright:
@@ -156,8 +190,9 @@ def main(output: Path) -> None:
         )
         phone(browser, url, output)
         desktop(browser, url, output)
+        maker(browser, url, output)
         browser.close()
-    for name in ("web-mobile.png", "web-won.png", "web-desktop.png"):
+    for name in ("web-mobile.png", "web-won.png", "web-desktop.png", "web-maker.png"):
         print(output / name)
 
 
