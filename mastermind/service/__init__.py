@@ -53,6 +53,7 @@ from mastermind.service.projections import (
 )
 from mastermind.store import (
     CorruptDatabase,
+    CorruptRecord,
     RecordedEvent,
     StoreError,
     StoreUnavailable,
@@ -63,6 +64,7 @@ __all__ = [
     "AmbiguousGameId",
     "CommandRunner",
     "CorruptDatabase",
+    "CorruptRecord",
     "DailyCodes",
     "DailyGame",
     "DailyGames",

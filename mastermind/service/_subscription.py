@@ -112,6 +112,12 @@ class Subscription:
             self._position = records[-1].position
         return records
 
+    def skip_past(self, position: int) -> None:
+        """Go on after the record at ``position``, one that cannot be read
+        (:class:`~mastermind.store.CorruptRecord` names it), rather than stop at it for
+        good. Records after it are read as ever; a position already passed is ignored."""
+        self._position = max(self._position, position)
+
     def wait(self, timeout: float) -> list[RecordedEvent]:
         """The next records after :attr:`position`, waiting at most ``timeout`` seconds for
         one to be appended: ``[]`` if none came, or if the subscription was closed.

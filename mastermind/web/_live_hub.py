@@ -21,7 +21,14 @@ import attrs
 from sse_starlette import ServerSentEvent
 
 from mastermind.domain import BoardSoFar, DecodingBoard, GameLost, GameWon, GuessMade, board_view
-from mastermind.service import Games, RecordedEvent, Role, StoreError, Subscription
+from mastermind.service import (
+    CorruptRecord,
+    Games,
+    RecordedEvent,
+    Role,
+    StoreError,
+    Subscription,
+)
 from mastermind.web._board import board_json
 from mastermind.web._problems import Problem
 
@@ -247,7 +254,17 @@ class Hub:
         while not subscription.closed:
             try:
                 records = subscription.wait(WAIT_SECONDS)
-            except StoreError as error:  # a record that cannot be read, a store closed
+            except CorruptRecord as error:
+                # One damaged record must not stop every game's stream: its own game's
+                # watchers read the game again, and meet the damage themselves.
+                log.warning("Live streams skip a record they cannot read: %s", error)
+                subscription.skip_past(error.position)
+                if self._loop is not None:
+                    with contextlib.suppress(RuntimeError):
+                        lost: dict[str, list[Message] | None] = {error.stream_id: None}
+                        self._loop.call_soon_threadsafe(self._deliver, lost)
+                continue
+            except StoreError as error:  # a store closed, or unavailable for now
                 if failed != type(error).__name__ and self._count:
                     failed = type(error).__name__
                     log.warning("Live streams cannot read the store: %s: %s", failed, error)

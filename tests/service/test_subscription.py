@@ -4,6 +4,7 @@ what comes next on any store, heals when the store fails, and stops when closed.
 from __future__ import annotations
 
 import itertools
+import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from mastermind import GameStarted
 from mastermind.service import Games, RecordedEvent, StoreUnavailable, Subscription
 from mastermind.store import (
+    CorruptRecord,
     EventStore,
     InMemoryEventStore,
     PostgresEventStore,
@@ -252,4 +254,19 @@ def test_a_subscription_on_postgresql_hears_of_another_processs_append_within_a_
         other.go()
         records = subscription.wait(timeout=1.0)
     assert [record.event for record in records] == [started("there")]
+    store.close()
+
+
+def test_a_subscription_skips_past_a_record_it_cannot_read_and_goes_on(tmp_path: Path) -> None:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    store.append("g1", [started("g1")], 0)
+    with sqlite3.connect(tmp_path / "games.db") as connection:
+        connection.execute("UPDATE events SET data = '{}' WHERE stream_id = 'g1'")
+    connection.close()
+    store.append("g2", [started("g2")], 0)
+    subscription = Subscription(store)
+    with pytest.raises(CorruptRecord) as damaged:
+        subscription.poll()
+    subscription.skip_past(damaged.value.position)
+    assert [record.stream_id for record in subscription.poll()] == ["g2"]
     store.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -363,3 +364,22 @@ def test_a_stopping_server_ends_its_streams_at_once(tmp_path: Path) -> None:
     assert ended == []
     assert "graceful shutdown exceeded" not in log
     assert served.process.returncode == 0
+
+
+def test_a_record_nobody_can_read_stops_no_other_games_stream(tmp_path: Path) -> None:
+    with server(tmp_path) as client:
+        damaged, sound = start(client), start(client)
+        with watching(client, sound["id"], sound["token"]) as stream:
+            assert stream.next_event() is not None
+            with sqlite3.connect(tmp_path / "games.db") as connection:
+                connection.execute(
+                    "INSERT INTO events (stream_id, version, type, schema, data)"
+                    " VALUES (?, 2, 'GuessMade', 1, '{}')",
+                    (damaged["id"],),
+                )
+            connection.close()
+            guess(client, sound, "RGBY")
+            made = stream.next_event()
+
+    assert made is not None
+    assert (made.version, made.event) == (2, "GuessMade")
