@@ -21,9 +21,10 @@ def cli(ctx: click.Context) -> None:
     """Mastermind in the terminal: break the code that the computer made, or that a person
     at this keyboard made.
 
-    Start with 'mastermind play', or 'mastermind play --maker' for two players. Every game is kept, as the events that happened in it,
-    in a SQLite file in your data directory: any game can be resumed, shown, or replayed
-    event by event. A game id may be shortened to its first characters.
+    Start with 'mastermind play', or 'mastermind play --maker' for two players. Every
+    game is kept, as the events that happened in it, in a SQLite file in your data
+    directory: any game can be resumed, shown, or replayed event by event. A game id may
+    be shortened to its first characters.
     """
     if ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
