@@ -131,6 +131,20 @@ def test_the_invite_plays_as_the_breaker_and_leaves_no_token_in_the_address_bar(
     )
 
 
+def test_an_invite_opened_in_a_tab_already_on_the_page_plays_the_friends_game(
+    browser: Browser, page_url: str, invite: str
+) -> None:
+    with visit(browser, page_url) as page:
+        expect(page.locator("#made-by")).to_be_hidden()
+
+        page.goto(relative(invite))
+
+        expect(page.locator("#made-by")).to_have_text("Mum set this code.")
+        assert page.evaluate("location.hash") == ""
+        saved = json.loads(page.evaluate("localStorage.getItem('mastermind.game')"))
+        assert saved["token"] == parse_qs(urlsplit(invite).fragment)["token"][0]
+
+
 def test_the_breaker_gets_a_hint_button_where_the_maker_allowed_hints(
     browser: Browser, page_url: str, maker: Page
 ) -> None:
