@@ -37,7 +37,11 @@ def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
         ],
         "secret": list(board.secret.pegs) if board.secret else None,
         "hints": hints and not board.is_over,
-        "maker": {"kind": board.maker.kind.value, "name": board.maker.name},
+        "maker": {
+            "kind": board.maker.kind.value,
+            "name": board.maker.name,
+            "allows_hints": board.maker.allows_hints,
+        },
     }
 
 

@@ -151,6 +151,9 @@ class Row:
 class Maker:
     kind: Literal["computer", "person"]
     name: str | None
+    allows_hints: Annotated[
+        bool, msgspec.Meta(description="Whether the code maker lets the breaker ask for hints.")
+    ]
 
 
 @attrs.frozen

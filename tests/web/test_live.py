@@ -307,7 +307,11 @@ def test_the_breakers_stream_never_shows_the_secret_before_the_end_and_the_maker
     assert shows_the_secret(seen_by_breaker_at_the_end[1].raw)
     assert len(seen_by_maker) == 6
     assert all(shows_the_secret(sent.raw) for sent in seen_by_maker)
-    assert seen_by_maker[0].document["board"]["maker"] == {"kind": "person", "name": "Mum"}
+    assert seen_by_maker[0].document["board"]["maker"] == {
+        "kind": "person",
+        "name": "Mum",
+        "allows_hints": False,
+    }
 
 
 def test_a_stream_needs_one_of_the_games_tokens(client: httpx.Client) -> None:

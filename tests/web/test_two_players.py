@@ -55,7 +55,7 @@ def test_a_maker_gets_their_token_the_secret_and_an_invite_for_the_breaker(
     assert (made["role"], made["secret"], made["maker"]) == (
         "maker",
         PEGS,
-        {"kind": "person", "name": "Mum"},
+        {"kind": "person", "name": "Mum", "allows_hints": False},
     )
     invite = urlsplit(made["invite"]["url"])
     assert invite.query == ""  # the token rides in the fragment, which no browser sends

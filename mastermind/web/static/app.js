@@ -160,8 +160,10 @@ function show(board) {
     state.target = null;
     friends.followGame();
   }
-  // The server's reason for no hint, unless a person set the code: then no button shows.
-  const asks = breaking() && !board.hints && !isFriendsGame(board);
+  // The server's reason for no hint, unless a person set the code and allows none: then
+  // no button shows.
+  const refused = isFriendsGame(board) && !board.maker.allows_hints;
+  const asks = breaking() && !board.hints && !refused;
   if (asks && state.hintReason.id !== board.id) explainNoHint();
 }
 

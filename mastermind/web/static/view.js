@@ -177,7 +177,7 @@ export function render(state, handlers) {
   } else if (playing) {
     renderPicker(view.guess, view.palette, { ...state, colours: game.colours }, handlers);
     // A person's code offers hints only with the maker's leave: else there is no button.
-    view.hint.hidden = friends(game) && !game.hints;
+    view.hint.hidden = friends(game) && !game.maker.allows_hints;
     view.hint.disabled = !game.hints;
     const reason = state.hintReason.id === game.id ? state.hintReason.text : "";
     view.hintReason.textContent = game.hints ? "" : reason;
