@@ -176,19 +176,26 @@ class DailyGames:
         """A new player's token, for the entry point to keep: a cookie, a file."""
         return self.codes.new_player()
 
-    def play(self, player_token: str) -> DailyGame:
+    def play(self, player_token: str, day: date | None = None) -> DailyGame:
         """The player's game of today: started on the first call, the same game after.
+
+        With ``day``, the player's game of that day, which must have begun unless the day
+        is today: a page that asks for the game it was playing as the day turns gets
+        that game, not the next day's.
 
         Raises:
             InvalidPlayerToken: the token was not made by :meth:`new_player` with this key.
+            GameNotFound: the player began no game on ``day``, a day other than today.
         """
         player = self.codes.player_of(player_token)
-        day = self.today()
+        today = self.today()
+        day = today if day is None else day
         game_id = self.codes.game_id(player, day)
         try:
             return DailyGame(day, self.games.board(game_id))
         except GameNotFound:
-            pass
+            if day != today:
+                raise
         try:
             board = self.games.start(
                 DAILY_ATTEMPTS,

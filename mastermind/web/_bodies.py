@@ -287,6 +287,20 @@ class NoFields:
 
 
 @attrs.frozen
+class DailyRequest:
+    """Which daily game: today's, unless ``day`` names the day of one the player began."""
+
+    day: Annotated[
+        str | UnsetType,
+        msgspec.Meta(
+            description="The day of a game the player began, as YYYY-MM-DD: that game is "
+            "answered, never one of another day.",
+            extra_json_schema={"format": "date"},
+        ),
+    ] = UNSET
+
+
+@attrs.frozen
 class DailyResults:
     """A day's results of the daily code."""
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, TypeVar
 
+from msgspec import UnsetType
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -33,7 +34,7 @@ from mastermind.service import (
     daily_results_document,
 )
 from mastermind.web._board import board_json
-from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyResults, NoFields
+from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyRequest, DailyResults
 from mastermind.web._problems import Problem, json_response
 from mastermind.web._requests import read_as, read_json
 from mastermind.web._schema import Answer, endpoint, routes_of
@@ -69,14 +70,15 @@ class DailyApi:
         "playDaily",
         "Start or resume today's game of the daily code",
         Answer(200, "Today's game of the player, and its token", DailyBoard),
-        problems=(403, 409, 413, 415, 422),
-        body=NoFields,
+        problems=(400, 403, 404, 409, 413, 415, 422),
+        body=DailyRequest,
         parameters=(PLAYER_TOKEN,),
         creates="/games/{id}",
     )
     async def play(self, request: Request) -> Response:
         """Today's game of the player: ``player`` in the answer when it is a new player."""
-        read_as(NoFields, await read_json(request, required=False) or {})
+        asked = read_as(DailyRequest, await read_json(request, required=False) or {})
+        day = None if isinstance(asked.day, UnsetType) else _day(asked.day)
         sent = request.headers.get(PLAYER_HEADER)
         from_cookie = sent is None and PLAYER_COOKIE in request.cookies
         player = sent if sent is not None else request.cookies.get(PLAYER_COOKIE)
@@ -84,7 +86,7 @@ class DailyApi:
         if player is None:
             player = self.daily.new_player()
         try:
-            game = await _call(self.daily.play, player)
+            game = await _call(self.daily.play, player, day)
         except InvalidPlayerToken as error:
             refusal = Problem(403, "InvalidPlayerToken", error.message).response()
             if from_cookie:  # a page's next visit starts afresh, as a new player

@@ -15,6 +15,7 @@ from mastermind.service import (
     DailyGames,
     DailyResults,
     FixedSecrets,
+    GameNotFound,
     Games,
     InvalidDailyKey,
     InvalidPlayerToken,
@@ -135,6 +136,25 @@ def test_the_next_day_the_player_gets_a_new_game_with_that_day_s_secret(
     assert tomorrow.board.game_id != today.board.game_id
     assert tomorrow.board.game_id.startswith("daily-2026-11-24-")
     assert secret_of(store, tomorrow.board.game_id) == DailyCodes(KEY).secret(tomorrow.day)
+
+
+def test_asking_for_a_days_game_once_the_day_has_turned_answers_that_game(
+    daily: DailyGames, calendar: Calendar
+) -> None:
+    player = daily.new_player()
+    begun = daily.play(player)
+    calendar.day = DAY + timedelta(days=1)
+    assert daily.play(player, DAY) == begun
+
+
+def test_a_day_other_than_today_with_no_game_of_the_player_starts_nothing(
+    daily: DailyGames, store: InMemoryEventStore
+) -> None:
+    player = daily.new_player()
+    for day in (DAY - timedelta(days=1), DAY + timedelta(days=1)):
+        with pytest.raises(GameNotFound):
+            daily.play(player, day)
+    assert store.read_all() == []
 
 
 def test_players_asking_at_once_share_one_game(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import httpx
@@ -172,9 +172,33 @@ def test_a_forged_cookie_is_refused_and_forgotten_so_the_next_visit_is_a_new_pla
     assert fresh["player"] != player
 
 
-def test_the_request_body_may_hold_nothing_else(browser: httpx.Client) -> None:
-    response = browser.post("/daily", json={"day": "2026-12-25"})
+def test_the_request_body_may_hold_nothing_but_the_day(browser: httpx.Client) -> None:
+    response = browser.post("/daily", json={"date": "2026-12-25"})
     assert_problem(response, 422, "UnknownField")
+
+
+def test_asking_for_a_games_day_once_the_day_has_turned_answers_that_game(
+    store: SQLiteEventStore,
+) -> None:
+    days = [DAY]
+    application = bootstrap(
+        store,
+        hints=None,
+        reviews=None,
+        environment={KEY_VARIABLE: KEY},
+        limits=UNLIMITED,
+        today=lambda: days[-1],
+    )
+    with serving(create_app(application)) as url, httpx.Client(base_url=url) as browser:
+        yesterdays = browser.post("/daily").json()
+        days.append(DAY + timedelta(days=1))
+        stored = events(store)
+        again = browser.post("/daily", json={"day": DAY.isoformat()})
+        never_begun = browser.post("/daily", json={"day": "2026-11-22"})
+
+    assert (again.status_code, again.json()["id"]) == (200, yesterdays["id"])
+    assert_problem(never_begun, 404, "GameNotFound")
+    assert events(store) == stored
 
 
 def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> None:

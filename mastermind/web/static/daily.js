@@ -66,8 +66,9 @@ async function outcomeChanged() {
   if (shared === id) return;
   shared = id;
   try {
-    // Asking for today's game again answers this one, now with its result.
-    const game = await api("POST", "daily");
+    // Asking for the day's game again answers this one, now with its result, even once
+    // the day has turned.
+    const game = await api("POST", "daily", { body: { day: id.match(DAILY_ID)[1] } });
     if (game.id !== id || !game.share) return;
     panel.share.textContent = game.share;
     panel.share.hidden = false;
