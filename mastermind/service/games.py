@@ -236,10 +236,7 @@ class Games:
         Raises:
             NoGames: the store holds no game.
         """
-        summaries = self.summaries()
-        if not summaries:
-            raise NoGames()
-        return summaries[-1].game_id
+        return self._latest(tuple(Outcome), NoGames())
 
     def latest_in_play(self) -> str:
         """The game most recently started among those still in play.
@@ -247,10 +244,7 @@ class Games:
         Raises:
             NoGameInPlay: every game is over, or there is none.
         """
-        in_play = [s.game_id for s in self.summaries() if s.outcome is Outcome.IN_PROGRESS]
-        if not in_play:
-            raise NoGameInPlay()
-        return in_play[-1]
+        return self._latest((Outcome.IN_PROGRESS,), NoGameInPlay())
 
     def latest_over(self) -> str:
         """The game most recently started among those that are over.
@@ -258,10 +252,13 @@ class Games:
         Raises:
             NoGameOver: no game is over, or there is none.
         """
-        over = [s.game_id for s in self.summaries() if s.outcome in (Outcome.WON, Outcome.LOST)]
-        if not over:
-            raise NoGameOver()
-        return over[-1]
+        return self._latest((Outcome.WON, Outcome.LOST), NoGameOver())
+
+    def _latest(self, outcomes: tuple[Outcome, ...], none_found: Exception) -> str:
+        found = [s.game_id for s in self.summaries() if s.outcome in outcomes]
+        if not found:
+            raise none_found
+        return found[-1]
 
     def offers_hints(self, board: DecodingBoard) -> bool:
         """Whether :meth:`hint` can answer for a game like this one while it is in play."""

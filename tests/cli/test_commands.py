@@ -297,7 +297,7 @@ def test_the_command_alone_explains_itself(mastermind: Mastermind) -> None:
     result = mastermind.bare()
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: mastermind [OPTIONS] [COMMAND] [ARGS]...")
-    assert "Start with 'mastermind play'." in result.stdout
+    assert "Start with 'mastermind play', or 'mastermind play --maker'" in result.stdout
 
 
 def test_every_command_explains_itself(mastermind: Mastermind) -> None:
