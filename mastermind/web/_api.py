@@ -33,6 +33,7 @@ from mastermind.service import (
     abandon_hints_when,
     review_document,
 )
+from mastermind.web._bearer import role_required, role_sent
 from mastermind.web._board import board_json
 from mastermind.web._bodies import (
     GAME_ID,
@@ -118,7 +119,7 @@ class GameApi:
     )
     async def show(self, request: Request) -> Response:
         game_id = _game_id(request)
-        if self._role(request, game_id) is Role.MAKER:
+        if role_sent(request, self.tokens, game_id) is Role.MAKER:
             return json_response(self._board(await self._call(self.games.maker_board, game_id)))
         return json_response(self._board(await self._call(self.games.board, game_id)))
 
@@ -246,32 +247,13 @@ class GameApi:
     def _authorize(self, request: Request, role: Role = Role.BREAKER) -> str:
         """The game's id, once the request holds the game's token of ``role``."""
         game_id = _game_id(request)
-        held = self._role(request, game_id)
-        if held is None:
-            raise Problem(
-                401,
-                "MissingToken",
-                "Only the game's player may do this: send the token given when the game "
-                "was created, as Authorization: Bearer <token>.",
-                headers={"WWW-Authenticate": 'Bearer realm="mastermind"'},
-            )
-        if held is not role:
+        missing = (
+            "Only the game's player may do this: send the token given when the game "
+            "was created, as Authorization: Bearer <token>."
+        )
+        if role_required(request, self.tokens, game_id, missing) is not role:
             raise Problem(403, "WrongRole", _ONLY[role])
         return game_id
-
-    def _role(self, request: Request, game_id: str) -> Role | None:
-        """The role of the request's token in the game; ``None`` when it sends none.
-
-        Raises:
-            Problem: 403 for a token that is no token of the game.
-        """
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            return None
-        role = self.tokens.role_of(token.strip(), game_id)
-        if role is None:
-            raise Problem(403, "WrongToken", "This token is not the player's token of this game.")
-        return role
 
     async def _call_while_connected(
         self, request: Request, action: Callable[..., T], *args: Any

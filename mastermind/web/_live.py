@@ -25,6 +25,7 @@ from mastermind.bootstrap import Limits
 from mastermind.domain import GameError
 from mastermind.service import Games, PlayerTokens, Role, StoreError
 from mastermind.web._api import _game_id
+from mastermind.web._bearer import role_required
 from mastermind.web._bodies import GAME_ID, LAST_EVENT_ID
 from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
 from mastermind.web._problems import Problem
@@ -77,7 +78,7 @@ class LiveGames:
     )
     async def events(self, request: Request) -> Response:
         game_id = _game_id(request)
-        role = self._role(request, game_id)
+        role = role_required(request, self.tokens, game_id, _MISSING)
         after = _last_event_id(request)
         await self.hub.start()
         client = request.client
@@ -150,25 +151,11 @@ class LiveGames:
             batch, over = list(watcher.pending), False
             watcher.pending.clear()
 
-    def _role(self, request: Request, game_id: str) -> Role:
-        """The role of the request's token in the game.
 
-        Raises:
-            Problem: 401 without a token, 403 for a token that is no token of the game.
-        """
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise Problem(
-                401,
-                "MissingToken",
-                "Only the game's players may watch it: send the code maker's or the code "
-                "breaker's token as Authorization: Bearer <token>.",
-                headers={"WWW-Authenticate": 'Bearer realm="mastermind"'},
-            )
-        role = self.tokens.role_of(token.strip(), game_id)
-        if role is None:
-            raise Problem(403, "WrongToken", "This token is not the player's token of this game.")
-        return role
+_MISSING = (
+    "Only the game's players may watch it: send the code maker's or the code breaker's "
+    "token as Authorization: Bearer <token>."
+)
 
 
 class _Stream(EventSourceResponse):
