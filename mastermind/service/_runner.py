@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Callable
@@ -103,8 +104,9 @@ class CommandRunner(Generic[C, E, S]):
             decided = command(state) if callable(command) else command
             metadata: dict[str, str] = {}
             if idempotency_key is not None:
-                metadata = {IDEMPOTENCY_KEY: idempotency_key, REQUEST: request or repr(decided)}
-                earlier = self._replay(stream, idempotency_key, metadata[REQUEST])
+                asked = request or repr(decided)
+                metadata = {IDEMPOTENCY_KEY: idempotency_key, REQUEST: _fingerprint(asked)}
+                earlier = self._replay(stream, idempotency_key, asked)
                 if earlier is not None:
                     return earlier
             new_events = self.decider.decide(decided, state)
@@ -141,8 +143,18 @@ class CommandRunner(Generic[C, E, S]):
         ]
         if not positions:
             return None
-        if stream.records[positions[0]].metadata.get(REQUEST) != request:
+        # Records kept the request itself before they kept its fingerprint.
+        if stream.records[positions[0]].metadata.get(REQUEST) not in (
+            _fingerprint(request),
+            request,
+        ):
             raise IdempotencyKeyReused(stream.stream_id, key)
         events: tuple[Any, ...] = stream.events[: positions[-1] + 1]
         new_events = tuple(stream.records[index].event for index in positions)
         return Handled(self.decider.fold(events), events, new_events, replayed=True)
+
+
+def _fingerprint(request: str) -> str:
+    """What a keyed request is remembered by: a digest, so that the records keep no copy
+    of what it asked, such as the secret a person typed."""
+    return "sha256:" + hashlib.sha256(request.encode()).hexdigest()

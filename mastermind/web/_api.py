@@ -100,7 +100,7 @@ class GameApi:
         breaker_token = self.tokens.issue(board.game_id, Role.BREAKER)
         invite = f"{request.base_url}#game={quote(board.game_id, safe='')}&token={breaker_token}"
         body = {
-            **self._board(await self._call(self.games.maker_board, board.game_id)),
+            **self._board(await self._call(self.games.maker_board, board.game_id), maker=True),
             "role": Role.MAKER,
             "token": self.tokens.issue(board.game_id, Role.MAKER),
             "invite": {"url": invite, "token": breaker_token},
@@ -119,9 +119,11 @@ class GameApi:
     )
     async def show(self, request: Request) -> Response:
         game_id = _game_id(request)
+        board = await self._call(self.games.board, game_id)  # an unknown game is 404 first
         if role_sent(request, self.tokens, game_id) is Role.MAKER:
-            return json_response(self._board(await self._call(self.games.maker_board, game_id)))
-        return json_response(self._board(await self._call(self.games.board, game_id)))
+            board = await self._call(self.games.maker_board, game_id)
+            return json_response(self._board(board, maker=True))
+        return json_response(self._board(board))
 
     @endpoint(
         "POST",
@@ -238,7 +240,11 @@ class GameApi:
             raise Problem(404, "ReviewUnavailable", str(error)) from None
         return json_response(review_document(review))
 
-    def _board(self, board: DecodingBoard) -> dict[str, Any]:
+    def _board(self, board: DecodingBoard, *, maker: bool = False) -> dict[str, Any]:
+        """The board as a player sees it: the maker's shows the secret, and no hints,
+        which only the breaker may ask for."""
+        if maker:
+            return board_json(board, hints=False, reveal=True)
         return board_json(board, hints=self.games.offers_hints(board))
 
     def _token(self, board: DecodingBoard) -> str:

@@ -8,12 +8,12 @@ from typing import Any
 from mastermind.domain import DecodingBoard, Feedback
 
 
-def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
+def board_json(board: DecodingBoard, *, hints: bool, reveal: bool = False) -> dict[str, Any]:
     """The board of a started game.
 
-    ``secret`` is ``None`` until the game is over, as on the board itself, unless the
-    board is the code maker's (``Games.maker_board``): this is the only place an answer
-    could show it, and it reads nothing but the board.
+    ``secret`` is ``None`` until the game is over, unless ``reveal`` says the answer is
+    the code maker's and the board is the maker's (``Games.maker_board``): this is the
+    only place an answer could show it, and both must agree before it does.
     """
     return {
         "id": board.game_id,
@@ -35,7 +35,7 @@ def board_json(board: DecodingBoard, *, hints: bool) -> dict[str, Any]:
             for row in board.rows
             for feedback in (row.feedback,)
         ],
-        "secret": list(board.secret.pegs) if board.secret else None,
+        "secret": list(board.secret.pegs) if board.secret and (board.is_over or reveal) else None,
         "hints": hints and not board.is_over,
         "maker": {
             "kind": board.maker.kind.value,

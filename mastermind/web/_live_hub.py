@@ -69,11 +69,13 @@ def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[...,
             "feedback": {"black": event.feedback.black, "white": event.feedback.white},
         }
 
-    def encoded(board: DecodingBoard) -> bytes:
+    def encoded(board: DecodingBoard, *, maker: bool = False) -> bytes:
+        # The maker cannot ask for hints; only the maker's board may show the secret.
+        hints = not maker and offers_hints(board)
         document = {
             "version": record.version,
             "type": kind,
-            "board": board_json(board, hints=offers_hints(board)),
+            "board": board_json(board, hints=hints, reveal=maker),
             **extra,
         }
         data = _ENCODER.encode(document)
@@ -83,7 +85,7 @@ def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[...,
         record.version,
         isinstance(event, GameWon | GameLost),
         encoded(after.board),
-        encoded(after.board.with_secret(after.secret)),
+        encoded(after.board.with_secret(after.secret), maker=True),
     )
 
 

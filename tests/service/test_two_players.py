@@ -87,3 +87,14 @@ def test_the_breakers_token_is_the_player_token_games_had_before_makers() -> Non
     assert not tokens.holds(tokens.issue("g1", Role.MAKER), "g1")
     # The token every game was handed before codes had makers, under this key.
     assert tokens.issue("g1") == "Dwfv6y1ZKA5htmsEoY_0Z52cW-SXABPKi-E2-Mh2RQI"
+
+
+def test_a_keyed_start_keeps_no_copy_of_the_secret_beside_its_events(
+    games: Games, store: InMemoryEventStore
+) -> None:
+    games.start(secret="Orange Purple Yellow Orange", maker=MUM, idempotency_key="k1")
+    (record,) = store.read_all()
+    assert "Orange" not in repr(record.metadata)
+    again = games.start(secret="Orange Purple Yellow Orange", maker=MUM, idempotency_key="k1")
+    assert again.game_id == record.stream_id
+    assert len(store.read_all()) == 1

@@ -181,3 +181,21 @@ def test_the_breaker_sees_nothing_of_the_secret_until_the_game_is_over(
     assert any("/guesses" in line for line in logged), "the access log was not captured"
     assert [line for line in logged if shows_the_secret(line)] == []
     assert shows_the_secret(client.get(f"/games/{game_id}", headers=bearer(maker)).text)
+
+
+def test_an_unknown_game_is_not_found_whatever_token_is_sent(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    _, maker, _ = make_game(client)
+    assert_problem(client.get("/games/no-such-game", headers=bearer(maker)), 404, "GameNotFound")
+
+
+def test_the_makers_board_offers_no_hints_which_only_the_breaker_may_ask_for(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    game_id, maker, breaker = make_game(client, hints=True)
+    assert client.get(f"/games/{game_id}", headers=bearer(breaker)).json()["hints"] is True
+    seen_by_maker = client.get(f"/games/{game_id}", headers=bearer(maker)).json()
+    assert (seen_by_maker["hints"], seen_by_maker["maker"]["allows_hints"]) == (False, True)
