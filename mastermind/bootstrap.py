@@ -36,7 +36,12 @@ import attrs
 from mastermind._advice import solver_hints, solver_reviews
 from mastermind.domain import Code
 from mastermind.service import Games, HintSource, ReviewSource, SecretMaker, random_secret
-from mastermind.service._daily import DailyCodes, DailyGames, utc_today
+from mastermind.service._daily import (
+    DailyCodes,
+    DailyCodeUnavailable,
+    DailyGames,
+    utc_today,
+)
 from mastermind.service._tokens import KEY_VARIABLE, PlayerTokens, key_from_environment_or_file
 from mastermind.store import EventCodec, EventStore, UnsupportedStoreURL, connect
 
@@ -171,6 +176,7 @@ class Application:
 
         Raises:
             InvalidTokenKey: the key is too short to be safe.
+            DailyCodeUnavailable: the key would last only as long as this process.
         """
         if self._chosen_daily is None:
             if self._daily is None:
@@ -261,6 +267,8 @@ def bootstrap(
         return tokens or PlayerTokens(key())
 
     def choose_daily() -> DailyGames:
+        if not environment.get(KEY_VARIABLE) and _key_file(url) is None:
+            raise DailyCodeUnavailable()
         return DailyGames(games, store, DailyCodes(key()), clock=today)
 
     # Hints handed in belong to the caller; hints made here end with the application.

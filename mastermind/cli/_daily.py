@@ -31,6 +31,7 @@ from mastermind.cli._wiring import StoreChoice, opened_application
 from mastermind.domain import DecodingBoard
 from mastermind.service import (
     KEY_VARIABLE,
+    DailyCodeUnavailable,
     DailyGames,
     Games,
     InvalidPlayerToken,
@@ -144,7 +145,7 @@ def _local_daily(choice: StoreChoice) -> Iterator[tuple[Games, DailyGames]]:
     with opened_application(choice, {KEY_VARIABLE: key} if key else {}) as application:
         try:
             daily_games = application.daily
-        except InvalidTokenKey as error:
+        except (InvalidTokenKey, DailyCodeUnavailable) as error:
             raise click.ClickException(str(error)) from None
         yield application.games, daily_games
 

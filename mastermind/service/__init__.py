@@ -6,6 +6,7 @@ points talk to the service alone.
 
 from mastermind.service._daily import (
     DailyCodes,
+    DailyCodeUnavailable,
     DailyGame,
     DailyGames,
     InvalidDailyKey,
@@ -65,6 +66,7 @@ __all__ = [
     "CommandRunner",
     "CorruptDatabase",
     "CorruptRecord",
+    "DailyCodeUnavailable",
     "DailyCodes",
     "DailyGame",
     "DailyGames",

@@ -52,6 +52,18 @@ class InvalidDailyKey(ValueError):
     """The server's key is too short to keep the daily code secret."""
 
 
+class DailyCodeUnavailable(Exception):
+    """The server's key lasts no longer than this process: each restart would change the
+    day's code and forget every player, so there is no daily code."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The daily code needs a key that outlives this process: set "
+            "MASTERMIND_WEB_SECRET, the same for every server of the store, or keep the "
+            "games in a SQLite file, whose key is kept beside it."
+        )
+
+
 class InvalidPlayerToken(GameError):
     """A player token that this server did not sign: mistyped, cut short, or forged."""
 

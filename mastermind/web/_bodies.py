@@ -327,5 +327,5 @@ LAST_EVENT_ID = Parameter(
     "Last-Event-ID",
     "header",
     "The id of the last event received: the stream resumes after it.",
-    {"type": "string", "pattern": "^ *[0-9]{1,7} *$"},
+    {"type": "string", "pattern": "^ *[0-9]{1,6} *$"},
 )

@@ -13,6 +13,7 @@ per win, today's unless ``?day=YYYY-MM-DD`` names another day.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ from starlette.routing import Route
 
 from mastermind.domain import GameError
 from mastermind.service import (
+    DailyCodeUnavailable,
     DailyGame,
     DailyGames,
     InvalidPlayerToken,
@@ -58,8 +60,15 @@ class DailyApi:
 
     @property
     def daily(self) -> DailyGames:
-        """The daily code, chosen on the first request that asks for it."""
-        return self._daily()
+        """The daily code, chosen on the first request that asks for it.
+
+        Raises:
+            Problem: 404 where the server's key would not outlive it.
+        """
+        try:
+            return self._daily()
+        except DailyCodeUnavailable as error:
+            raise Problem(404, "DailyCodeUnavailable", str(error)) from None
 
     def routes(self) -> list[Route]:
         return routes_of(self.play, self.results)
@@ -111,7 +120,7 @@ class DailyApi:
         "getDailyResults",
         "A day's results: players, wins and guesses per win",
         Answer(200, "The day's results", DailyResults),
-        problems=(400,),
+        problems=(400, 404),
         parameters=(DAY,),
     )
     async def results(self, request: Request) -> Response:
@@ -136,7 +145,8 @@ def _day(typed: str | None) -> date | None:
     if typed is None:
         return None
     try:
-        if len(typed) == 10:
+        # fromisoformat takes week dates too, such as 2026-W01-1: only YYYY-MM-DD is a day.
+        if re.fullmatch("[0-9]{4}-[0-9]{2}-[0-9]{2}", typed):
             return date.fromisoformat(typed)
     except ValueError:
         pass

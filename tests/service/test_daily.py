@@ -4,6 +4,7 @@ import itertools
 import threading
 from collections import Counter
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from mastermind.bootstrap import bootstrap
 from mastermind.service import (
     KEY_VARIABLE,
     DailyCodes,
+    DailyCodeUnavailable,
     DailyGames,
     DailyResults,
     FixedSecrets,
@@ -321,3 +323,22 @@ def test_the_bootstrap_derives_the_daily_code_from_the_players_tokens_key(
     game = application.daily.play(application.daily.new_player())
     assert secret_of(store, game.board.game_id) == DailyCodes(KEY).secret(game.day)
     assert abs((game.day - date.today()).days) <= 1  # today in UTC, wherever the tests run
+
+
+@pytest.mark.parametrize("url", ["memory://", None])
+def test_there_is_no_daily_code_without_a_key_that_outlives_the_process(url: str | None) -> None:
+    store = InMemoryEventStore()
+    application = bootstrap(url or store, hints=None, reviews=None, environment={})
+    with pytest.raises(DailyCodeUnavailable, match="MASTERMIND_WEB_SECRET"):
+        application.daily  # noqa: B018 - the property is what refuses
+    application.close()
+
+
+def test_a_sqlite_file_keeps_the_daily_codes_key_beside_it(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    first = bootstrap(url, hints=None, reviews=None, environment={})
+    secret = first.daily.codes.secret(DAY)
+    first.close()
+    again = bootstrap(url, hints=None, reviews=None, environment={})
+    assert again.daily.codes.secret(DAY) == secret
+    again.close()

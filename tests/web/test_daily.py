@@ -13,7 +13,7 @@ import pytest
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
-from mastermind.store import SQLiteEventStore
+from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web import create_app
 from tests.web.conftest import UNLIMITED, assert_problem
 from tests.web.servers import serving
@@ -229,7 +229,10 @@ def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> No
     assert (another_day["players"], another_day["histogram"]) == (0, {})
 
 
-@pytest.mark.parametrize("day", ["yesterday", "2026-13-01", "2026-11-23T00:00", "20261123"])
+@pytest.mark.parametrize(
+    "day",
+    ["yesterday", "2026-13-01", "2026-11-23T00:00", "20261123", "2026-W01-1", "\uff12026-11-23"],
+)
 def test_a_day_not_written_yyyy_mm_dd_is_refused(base_url: str, day: str) -> None:
     response = httpx.get(f"{base_url}/daily/results", params={"day": day})
     assert_problem(response, 400, "InvalidDay")
@@ -243,3 +246,14 @@ def test_the_daily_game_counts_as_a_game_created_against_the_client_s_rate(
         assert browser.post("/daily").status_code == 200
         assert browser.post("/daily").status_code == 200
         assert_problem(browser.post("/daily"), 429, "TooManyRequests")
+
+
+def test_a_server_whose_key_dies_with_it_offers_no_daily_code_and_stores_nothing() -> None:
+    store = InMemoryEventStore()
+    application = bootstrap(store, hints=None, reviews=None, environment={}, limits=UNLIMITED)
+    with serving(create_app(application)) as url, httpx.Client(base_url=url) as client:
+        refused = client.post("/daily")
+        results = client.get("/daily/results")
+    assert_problem(refused, 404, "DailyCodeUnavailable")
+    assert_problem(results, 404, "DailyCodeUnavailable")
+    assert store.read_all() == []
