@@ -20,12 +20,14 @@ from mastermind.cli._wiring import CannotOpenGames
 from mastermind.domain import (
     BoardRow,
     Code,
+    CodeMaker,
     DecodingBoard,
     Feedback,
     GameAlreadyLost,
     GameAlreadyWon,
     GameError,
     HintsNotAllowed,
+    MakerKind,
     Outcome,
 )
 from mastermind.service import GameReview, Hint, HintUnavailable, ReviewUnavailable
@@ -166,6 +168,11 @@ def board_of(answer: dict[str, Any]) -> DecodingBoard:
             for row in answer["rows"]
         ),
         secret=None if answer["secret"] is None else Code(answer["secret"]),
+        maker=CodeMaker(
+            MakerKind(answer["maker"]["kind"]),
+            answer["maker"]["name"],
+            answer["maker"]["allows_hints"],
+        ),
     )
 
 
