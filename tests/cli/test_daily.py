@@ -257,3 +257,12 @@ def test_a_key_too_short_to_keep_the_code_secret_is_one_line_of_error(
     assert result.exit_code == 1
     assert "16 bytes" in one_line_error(result)
     assert not database.exists() or stored_events(database) == []
+
+
+def test_a_servers_daily_code_gives_no_hint_at_the_prompt_either(
+    mastermind: Mastermind, server: str
+) -> None:
+    result = mastermind("daily", "--server", server, "--plain", input="hint\nrgby\n", db=False)
+    assert result.exit_code == 0, result.output
+    assert "does not allow hints" in result.stdout
+    assert "Guess 2 of 12" in result.stdout
