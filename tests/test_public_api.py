@@ -46,6 +46,7 @@ EXPECTED = {
     "GameStarted",
     "GameWon",
     "GiveUp",
+    "CallOff",
     "GuessMade",
     "GuessTooLong",
     "GuessTooShort",

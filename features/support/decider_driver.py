@@ -6,8 +6,10 @@ import secrets
 import uuid
 
 from mastermind import (
+    CallOff,
     Code,
     CodeMaker,
+    Command,
     DecodingBoard,
     Event,
     GameError,
@@ -80,7 +82,7 @@ class DeciderDriver:
         raise NotImplementedError("the decider takes a guess from whoever sends it")
 
     def maker_ends(self) -> None:
-        self._execute(GiveUp(self.game_id))
+        self._execute(CallOff(self.game_id))
 
     def breaker_ends(self) -> None:
         raise NotImplementedError("the decider takes the end of a game from whoever sends it")
@@ -104,7 +106,7 @@ class DeciderDriver:
     def close(self) -> None:
         pass
 
-    def _execute(self, command: JoinGame | MakeGuess | GiveUp) -> None:
+    def _execute(self, command: Command) -> None:
         state = decider.fold(self.events)
         try:
             self.events.extend(decider.decide(command, state))

@@ -61,7 +61,7 @@ class ServiceDriver:
         raise NotImplementedError("the service takes a guess from whoever calls it")
 
     def maker_ends(self) -> None:
-        self._call(self.games.give_up, self.game_id)
+        self._call(self.games.call_off, self.game_id)
 
     def breaker_ends(self) -> None:
         raise NotImplementedError("the service ends a game for whoever calls it")

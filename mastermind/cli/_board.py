@@ -250,7 +250,9 @@ def secret_line(board: DecodingBoard, look: PegLook) -> Text:
 
 
 def outcome_text(board: DecodingBoard) -> str:
-    return describe_outcome(board.outcome, board.attempts_used, board.total_attempts)
+    return describe_outcome(
+        board.outcome, board.attempts_used, board.total_attempts, called_off=board.called_off
+    )
 
 
 def outcome_message(board: DecodingBoard, colour: bool) -> Text:
@@ -261,11 +263,15 @@ def outcome_message(board: DecodingBoard, colour: bool) -> Text:
     return Text(outcome_text(board), style=style)
 
 
-def describe_outcome(outcome: Outcome, attempts_used: int, total_attempts: int) -> str:
+def describe_outcome(
+    outcome: Outcome, attempts_used: int, total_attempts: int, *, called_off: bool = False
+) -> str:
     """How a game stands, in a few words: "won in 5 guesses", "3 of 12 attempts left"..."""
     match outcome:
         case Outcome.WON:
             return f"Won in {_guesses(attempts_used)}."
+        case Outcome.LOST if called_off:
+            return f"Ended by the code maker after {_guesses(attempts_used)}."
         case Outcome.LOST if attempts_used < total_attempts:
             return f"Given up after {_guesses(attempts_used)}."
         case Outcome.LOST:

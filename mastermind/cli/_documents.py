@@ -22,6 +22,7 @@ def board_document(board: DecodingBoard) -> JSON:
         "game_id": board.game_id,
         "outcome": board.outcome.value,
         "given_up": board.given_up,
+        "called_off": board.called_off,
         "attempts_used": board.attempts_used,
         "attempts_left": board.attempts_left,
         "total_attempts": board.total_attempts,
@@ -45,6 +46,7 @@ def summary_document(summary: GameSummary) -> JSON:
         "game_id": summary.game_id,
         "outcome": summary.outcome.value,
         "given_up": summary.given_up,
+        "called_off": summary.called_off,
         "attempts_used": summary.attempts_used,
         "total_attempts": summary.total_attempts,
         "code_length": summary.code_length,
@@ -90,6 +92,7 @@ def statistics_document(statistics: Statistics) -> JSON:
         "won": statistics.won,
         "lost": statistics.lost,
         "given_up": statistics.given_up,
+        "called_off": statistics.called_off,
         "in_progress": statistics.in_progress,
         "average_guesses_per_win": statistics.average_guesses_per_win,
         "guesses_per_win": {

@@ -36,6 +36,8 @@ def games_table(
 def status_word(summary: GameSummary) -> str:
     if summary.given_up:
         return "given up"
+    if summary.called_off:
+        return "called off"
     return "in play" if summary.outcome is Outcome.IN_PROGRESS else summary.outcome.value
 
 
@@ -118,6 +120,7 @@ def statistics_view(statistics: Statistics, colour: bool) -> RenderableType:
         ("won", statistics.won),
         ("lost", statistics.lost),
         ("given up", statistics.given_up),
+        *([("called off by the maker", statistics.called_off)] if statistics.called_off else []),
         ("in play", statistics.in_progress),
         ("average guesses per win", "-" if average is None else f"{average:.1f}"),
     ]:

@@ -40,6 +40,7 @@ from mastermind.domain.errors import (
 from mastermind.domain.feedback import Feedback, KeyPeg, score
 from mastermind.domain.maker import COMPUTER, MAX_MAKER_NAME, CodeMaker, MakerKind
 from mastermind.domain.messages import (
+    CallOff,
     Command,
     Event,
     GameLost,
@@ -63,6 +64,7 @@ __all__ = [
     "BoardSoFar",
     "CLASSIC_PEGS",
     "COMPUTER",
+    "CallOff",
     "Code",
     "CodeMaker",
     "Command",

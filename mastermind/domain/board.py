@@ -51,6 +51,8 @@ class DecodingBoard:
     """No colour appears twice in the secret."""
     maker: CodeMaker = COMPUTER
     """Who made the code, by the name they chose, and whether they allow hints."""
+    called_off: bool = False
+    """Lost because the code maker ended the game."""
 
     @property
     def attempts_used(self) -> int:
@@ -67,7 +69,7 @@ class DecodingBoard:
     @property
     def given_up(self) -> bool:
         """Lost with attempts to spare: the code breaker surrendered."""
-        return self.outcome is Outcome.LOST and self.attempts_left > 0
+        return self.outcome is Outcome.LOST and self.attempts_left > 0 and not self.called_off
 
     def in_play(self) -> DecodingBoard:
         """This board, if its game is in play: the rules take guesses and hints for it.
@@ -139,7 +141,9 @@ def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
         case GameWon():
             board = attrs.evolve(board, outcome=Outcome.WON, secret=folded.secret)
         case GameLost():
-            board = attrs.evolve(board, outcome=Outcome.LOST, secret=folded.secret)
+            board = attrs.evolve(
+                board, outcome=Outcome.LOST, secret=folded.secret, called_off=event.called_off
+            )
     return BoardSoFar(board, folded.secret)
 
 

@@ -21,6 +21,7 @@ from mastermind.domain.errors import (
 )
 from mastermind.domain.feedback import score
 from mastermind.domain.messages import (
+    CallOff,
     Command,
     Event,
     GameLost,
@@ -90,6 +91,8 @@ def decide(command: Command, state: State) -> tuple[Event, ...]:
             return _guess(command, _started(command.game_id, state))
         case GiveUp():
             return (GameLost(_started(command.game_id, state).game_id),)
+        case CallOff():
+            return (GameLost(_started(command.game_id, state).game_id, called_off=True),)
     raise TypeError(f"{type(command).__name__} is not a command of this game")
 
 

@@ -42,7 +42,14 @@ class GiveUp:
     game_id: str
 
 
-Command = JoinGame | MakeGuess | GiveUp
+@attrs.frozen
+class CallOff:
+    """The code maker calls the game off: it ends as lost, and the secret is revealed."""
+
+    game_id: str
+
+
+Command = JoinGame | MakeGuess | GiveUp | CallOff
 
 
 @attrs.frozen
@@ -76,6 +83,9 @@ class GameWon:
 @attrs.frozen
 class GameLost:
     game_id: str
+    called_off: bool = False
+    """The code maker ended the game, rather than the breaker giving up or running out of
+    attempts; records written before it existed read False."""
 
 
 Event = GameStarted | GuessMade | GameWon | GameLost

@@ -10,6 +10,7 @@ from mastermind.domain import (
     CLASSIC_PEGS,
     COMPUTER,
     BoardSoFar,
+    CallOff,
     Code,
     CodeMaker,
     Command,
@@ -194,6 +195,10 @@ class Games:
     def give_up(self, game_id: str) -> DecodingBoard:
         """Surrender: the game is lost and its secret shown."""
         return self._handle(game_id, GiveUp(game_id)).state[1].board
+
+    def call_off(self, game_id: str) -> DecodingBoard:
+        """The code maker ends the game: it is lost, not given up, and its secret shown."""
+        return self._handle(game_id, CallOff(game_id)).state[1].board
 
     def board(self, game_id: str) -> DecodingBoard:
         """The game as its player sees it; the secret shows only once the game is over."""

@@ -40,10 +40,16 @@ class GameSummary:
     total_attempts: int
     code_length: int
     colours: int
+    called_off: bool = False
+    """Lost because the code maker ended the game."""
 
     @property
     def given_up(self) -> bool:
-        return self.outcome is Outcome.LOST and self.attempts_used < self.total_attempts
+        return (
+            self.outcome is Outcome.LOST
+            and self.attempts_used < self.total_attempts
+            and not self.called_off
+        )
 
 
 class GameCatalogue:
@@ -74,7 +80,7 @@ class GameCatalogue:
             case GameWon():
                 game = attrs.evolve(game, outcome=Outcome.WON)
             case GameLost():
-                game = attrs.evolve(game, outcome=Outcome.LOST)
+                game = attrs.evolve(game, outcome=Outcome.LOST, called_off=event.called_off)
         self._games[event.game_id] = game
 
     def summaries(self) -> list[GameSummary]:
@@ -95,11 +101,13 @@ class Statistics:
     given_up: int = 0
     guesses_per_win: Mapping[int, int] = attrs.field(factory=dict)
     """How many games were won in each number of guesses."""
+    called_off: int = 0
+    """Ended by the person who made the code."""
 
     @classmethod
     def of(cls, games: Iterable[GameSummary]) -> Statistics:
         """The statistics of these games, as the catalogue lists them."""
-        played = won = lost = given_up = 0
+        played = won = lost = given_up = called_off = 0
         wins: Counter[int] = Counter()
         for game in games:
             played += 1
@@ -108,13 +116,15 @@ class Statistics:
                 wins[game.attempts_used] += 1
             elif game.given_up:
                 given_up += 1
+            elif game.called_off:
+                called_off += 1
             elif game.outcome is Outcome.LOST:
                 lost += 1
-        return cls(played, won, lost, given_up, dict(sorted(wins.items())))
+        return cls(played, won, lost, given_up, dict(sorted(wins.items())), called_off)
 
     @property
     def in_progress(self) -> int:
-        return self.games_played - self.won - self.lost - self.given_up
+        return self.games_played - self.won - self.lost - self.given_up - self.called_off
 
     @property
     def average_guesses_per_win(self) -> float | None:

@@ -134,6 +134,11 @@ def mastermind_upcasters() -> Upcasters:
         # Before version 3 only the computer made codes.
         return {"maker": {"kind": "computer", "name": None, "allows_hints": True}, **data}
 
+    @upcasters.register("GameLost", from_version=1)
+    def no_game_was_called_off(data: JSONObject) -> JSONObject:
+        # Before version 2 no code maker could end a game.
+        return {"called_off": False, **data}
+
     return upcasters
 
 

@@ -138,7 +138,7 @@ class GameApi:
         """The code maker calls the game off: it is lost, and the secret shown to all."""
         game_id = self._authorize(request, Role.MAKER)
         await read_body(request)
-        board = await self._call(self.games.give_up, game_id)
+        board = await self._call(self.games.call_off, game_id)
         return json_response(self._board(board))
 
     @endpoint(

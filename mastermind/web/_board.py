@@ -19,6 +19,7 @@ def board_json(board: DecodingBoard, *, hints: bool, reveal: bool = False) -> di
         "id": board.game_id,
         "status": board.outcome.value,
         "given_up": board.given_up,
+        "called_off": board.called_off,
         "attempts": {
             "total": board.total_attempts,
             "used": board.attempts_used,

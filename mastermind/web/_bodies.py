@@ -165,6 +165,9 @@ class Board:
     given_up: Annotated[
         bool, msgspec.Meta(description="Lost by giving up, with attempts to spare.")
     ]
+    called_off: Annotated[
+        bool, msgspec.Meta(description="Lost because the code maker ended the game.")
+    ]
     attempts: Attempts
     length: int
     colours: Colours

@@ -176,7 +176,7 @@ def test_history_shows_the_secret_once_the_game_is_over(
         "                     secret: Red Green Blue Yellow",
     ]
     assert "                     feedback: none" in lines
-    assert lines[-1] == "       7        3  GameLost"
+    assert lines[-2:] == ["       7        3  GameLost", "                     called_off: False"]
 
 
 def test_stats_prints_the_tallies_and_a_histogram_of_guesses_per_win(

@@ -21,6 +21,7 @@ def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
         "game_id": board["game_id"],
         "outcome": "in progress",
         "given_up": False,
+        "called_off": False,
         "attempts_used": 0,
         "attempts_left": 12,
         "total_attempts": 12,
@@ -109,7 +110,12 @@ def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
     mastermind("give-up", game_id)
     events = mastermind.json("history", game_id)["events"]
     assert events[0]["data"]["secret"] == ["Purple", "Orange", "Orange", "Purple"]
-    assert events[-1] == {"position": 3, "version": 3, "type": "GameLost", "data": {}}
+    assert events[-1] == {
+        "position": 3,
+        "version": 3,
+        "type": "GameLost",
+        "data": {"called_off": False},
+    }
 
 
 def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
@@ -120,6 +126,7 @@ def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
                 "game_id": game_id,
                 "outcome": "won",
                 "given_up": False,
+                "called_off": False,
                 "attempts_used": 1,
                 "total_attempts": 3,
                 "code_length": 4,
@@ -132,6 +139,7 @@ def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
         "won": 1,
         "lost": 0,
         "given_up": 0,
+        "called_off": 0,
         "in_progress": 0,
         "average_guesses_per_win": 1.0,
         "guesses_per_win": {"1": 1},

@@ -9,15 +9,21 @@ from mastermind import (
     CLASSIC_PEGS,
     COMPUTER,
     MAX_MAKER_NAME,
+    CallOff,
     Code,
     CodeMaker,
     DecodingBoard,
+    GameAlreadyLost,
+    GameLost,
+    GameNotStarted,
     GameStarted,
     HintsNotAllowed,
     InvalidGameSetup,
     JoinGame,
     MakerKind,
+    Outcome,
     decide,
+    evolve,
     initial_state,
 )
 from mastermind.testing.strategies import code_makers
@@ -92,3 +98,26 @@ def test_hints_are_allowed_on_the_board_of_a_maker_who_allows_them() -> None:
     join = JoinGame("g1", SECRET, 12, CLASSIC_PEGS, maker=CodeMaker.person(allows_hints=True))
     board = DecodingBoard.from_events(decide(join, initial_state))
     assert board.hints_allowed() is board
+
+
+def test_the_code_maker_calls_a_game_off_and_it_ends_lost_but_not_given_up() -> None:
+    join = JoinGame("g1", SECRET, maker=CodeMaker.person("Mum"))
+    state = evolve(initial_state, *decide(join, initial_state))
+    (lost,) = decide(CallOff("g1"), state)
+    assert lost == GameLost("g1", called_off=True)
+    board = DecodingBoard.from_events([*decide(join, initial_state), lost])
+    assert (board.outcome, board.called_off, board.given_up, board.secret) == (
+        Outcome.LOST,
+        True,
+        False,
+        SECRET,
+    )
+
+
+def test_a_game_not_in_play_cannot_be_called_off() -> None:
+    with pytest.raises(GameNotStarted):
+        decide(CallOff("g1"), initial_state)
+    state = evolve(initial_state, *decide(JoinGame("g1", SECRET), initial_state))
+    state = evolve(state, GameLost("g1"))
+    with pytest.raises(GameAlreadyLost):
+        decide(CallOff("g1"), state)

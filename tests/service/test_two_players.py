@@ -98,3 +98,17 @@ def test_a_keyed_start_keeps_no_copy_of_the_secret_beside_its_events(
     again = games.start(secret="Orange Purple Yellow Orange", maker=MUM, idempotency_key="k1")
     assert again.game_id == record.stream_id
     assert len(store.read_all()) == 1
+
+
+def test_a_game_the_maker_called_off_is_counted_apart_from_those_given_up(games: Games) -> None:
+    called_off = games.start(secret="RGBY", maker=MUM).game_id
+    given_up = games.start(secret="RGBY", maker=MUM).game_id
+    games.guess(called_off, "RRGG")
+    board = games.call_off(called_off)
+    games.give_up(given_up)
+    assert (board.called_off, board.given_up, board.secret) == (True, False, Code.parse("RGBY"))
+    statistics = games.statistics()
+    assert (statistics.called_off, statistics.given_up, statistics.in_progress) == (1, 1, 0)
+    summaries = {summary.game_id: summary for summary in games.summaries()}
+    assert summaries[called_off].called_off
+    assert not summaries[called_off].given_up

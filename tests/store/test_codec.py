@@ -80,7 +80,7 @@ def test_the_data_is_a_json_object(event: Event) -> None:
             },
         ),
         (GameWon("g1"), "GameWon", {"game_id": "g1"}),
-        (GameLost("g1"), "GameLost", {"game_id": "g1"}),
+        (GameLost("g1"), "GameLost", {"game_id": "g1", "called_off": False}),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )
@@ -88,7 +88,7 @@ def test_records_carry_a_stable_type_name_and_plain_data(
     event: Event, type_name: str, data: dict[str, Any]
 ) -> None:
     record = CODEC.encode(event)
-    schema = 3 if type_name == "GameStarted" else 1
+    schema = {"GameStarted": 3, "GameLost": 2}.get(type_name, 1)
     assert (record.type, record.schema, json.loads(record.data)) == (type_name, schema, data)
 
 
@@ -127,7 +127,7 @@ def test_upcasters_run_in_turn_from_the_stored_version_to_the_current_one() -> N
     assert decode(EncodedEvent("GameWon", 1, '{"id": "g1"}'), codec) == GameWon("g1")
     assert decode(EncodedEvent("GameWon", 2, '{"game": "g1"}'), codec) == GameWon("g1")
     assert decode(EncodedEvent("GameWon", 3, '{"game_id": "g1"}'), codec) == GameWon("g1")
-    assert codec.schema_version("GameLost") == 1
+    assert codec.schema_version("GuessMade") == 1
 
 
 def test_an_upcaster_missing_between_versions_is_refused_when_the_codec_is_built() -> None:
@@ -237,6 +237,12 @@ def test_a_game_started_before_the_maker_was_recorded_reads_as_the_computers() -
     started = decode(EncodedEvent("GameStarted", 2, old))
     assert started.maker == CodeMaker.computer()
     assert started.unique
+
+
+def test_a_game_lost_before_games_could_be_called_off_reads_as_not_called_off() -> None:
+    assert decode(EncodedEvent("GameLost", 1, '{"game_id": "g1"}')) == GameLost("g1")
+    called_off = GameLost("g1", called_off=True)
+    assert decode(CODEC.encode(called_off)) == called_off
 
 
 def test_a_person_code_maker_keeps_name_and_hints_through_the_codec() -> None:

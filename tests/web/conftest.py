@@ -14,13 +14,16 @@ from starlette.applications import Starlette
 
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.domain import CLASSIC_PEGS, Code, DecodingBoard, score
-from mastermind.service import HintSource, HintUnavailable, SecretMaker, random_secret
+from mastermind.service import KEY_VARIABLE, HintSource, HintUnavailable, SecretMaker, random_secret
 from mastermind.store import EventStore, SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 from tests.web.servers import serving
 
 UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates never reached here, where every game comes from one address."""
+
+DAILY_KEY = "the web tests' key of the daily code"
+"""A key that outlives each test's server, as the daily code needs."""
 
 SECRET = "Orange Purple Yellow Orange"
 """The secret of the tests' games: neither the palette's order nor any guess they make."""
@@ -120,7 +123,7 @@ def app_over(
         secret_maker=secret_maker,
         hints=hints,
         tokens=tokens or PlayerTokens.random(),
-        environment={},
+        environment={KEY_VARIABLE: DAILY_KEY},
         limits=UNLIMITED,
     )
     return create_app(application)

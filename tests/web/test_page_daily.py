@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from mastermind import CLASSIC_PEGS, Code, GameStarted, score
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
-from mastermind.store import SQLiteEventStore
+from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web import create_app
 from tests.web.conftest import UNLIMITED, same_secret
 from tests.web.pages import DESKTOP, MOBILE, play, visit
@@ -118,3 +118,12 @@ def test_a_new_game_after_the_daily_code_takes_the_share_button_away(
         page.locator("#play-again").click()
         expect(page.locator(".row.current")).to_be_visible()
         expect(page.get_by_role("button", name="Share", exact=True)).to_have_count(0)
+
+
+def test_a_server_without_a_lasting_key_shows_no_daily_code(browser: Browser) -> None:
+    application = bootstrap(
+        InMemoryEventStore(), hints=None, reviews=None, environment={}, limits=UNLIMITED
+    )
+    with serving(create_app(application)) as url, visit(browser, url) as page:
+        expect(page.locator("#daily-title")).to_be_hidden()
+        expect(page.locator(".row.current")).to_be_visible()

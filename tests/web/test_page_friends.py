@@ -220,7 +220,7 @@ def follow_and_end(maker: Page, breaker: Page, tab: Page) -> None:
     for page in (breaker, tab):
         expect(page.locator("#headline")).to_have_text("Game ended", timeout=WITHIN_A_SECOND)
         expect(page.locator("#message")).to_have_text(
-            "Ended after 2 guesses. The secret was Blue Blue Green Red."
+            "Ended by the code maker after 2 guesses. The secret was Blue Blue Green Red."
         )
         expect(page.locator("#secret")).to_have_accessible_name(", ".join(SECRET))
 

@@ -98,7 +98,9 @@ async function showResults(day) {
     panel.results.textContent =
       `${results.day}: ${players}, ${results.wins} won, ${results.losses} lost.`;
     renderHistogram(panel.histogram, results.histogram);
-  } catch (_) {
+  } catch (error) {
     panel.results.textContent = "";
+    // A server whose key would not outlive it offers no daily code: no panel, then.
+    if (error.status === 404) panel.play.closest("section").hidden = true;
   }
 }

@@ -41,18 +41,20 @@ function friends(game) {
 }
 
 // How a game that is over ended, in the words of the terminal game. In a game a person set,
-// either player may have ended it: the maker, or the breaker giving up.
+// either player may have ended it: the maker, calling it off, or the breaker giving up.
 export function outcomeText(game, role = "breaker") {
   const used = guesses(game.attempts.used);
   if (game.status === "won") return role === "maker" ? `Broken in ${used}.` : `Won in ${used}.`;
-  if (game.given_up) return friends(game) ? `Ended after ${used}.` : `Given up after ${used}.`;
+  if (game.called_off) return `Ended by the code maker after ${used}.`;
+  if (game.given_up) return `Given up after ${used}.`;
   return `Lost: all ${game.attempts.total} attempts used.`;
 }
 
 function headline(game, role) {
   const maker = role === "maker";
   if (game.status === "won") return maker ? "Your code is broken" : "You broke the code!";
-  if (game.given_up) return friends(game) ? "Game ended" : "Given up";
+  if (game.called_off) return "Game ended";
+  if (game.given_up) return "Given up";
   return maker ? "Your code held!" : "Out of attempts";
 }
 
@@ -158,7 +160,7 @@ export function render(state, handlers) {
   if (!game) return;
   const playing = inPlay(game);
   const maker = state.role === "maker";
-  document.body.dataset.status = game.given_up ? "given up" : game.status;
+  document.body.dataset.status = game.given_up || game.called_off ? "given up" : game.status;
   document.body.dataset.role = state.role;
   view.attempts.textContent = playing
     ? `Attempt ${game.attempts.used + 1} of ${game.attempts.total} · ${game.attempts.left} left`
