@@ -76,3 +76,37 @@ def test_a_guess_through_one_sqlite_server_reaches_a_watcher_of_another_within_a
     on_sqlite: tuple[httpx.Client, httpx.Client],
 ) -> None:
     a_guess_through_one_reaches_the_other(*on_sqlite)
+
+
+def test_one_server_of_two_workers_brings_every_guess_to_a_watcher_within_a_second(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Each guess is sent on a connection of its own, which either worker may accept: the
+    watcher's worker hears of those the other one handled through the database. (The
+    tests above pin the two sides to two processes; this one runs `serve --workers 2`.)"""
+    store_url = with_fresh_schema(postgres_url, f"live_{next(_schemas)}")
+    with (
+        ServerProcess(
+            store_url,
+            tmp_path / "two.log",
+            workers=2,
+            MASTERMIND_WEB_SECRET=KEY,
+            MASTERMIND_SECRET="OPYO",
+        ) as server,
+        httpx.Client(base_url=server.url) as watcher,
+    ):
+        game = watcher.post("/games", json={"attempts": 20}).json()
+        auth = {"Authorization": f"Bearer {game['token']}"}
+        with watching(watcher, game["id"], game["token"]) as stream:
+            assert stream.next_event() is not None
+            for _ in range(10):
+                with httpx.Client(base_url=server.url) as writer:
+                    made = writer.post(
+                        f"/games/{game['id']}/guesses", json={"guess": "RGBY"}, headers=auth
+                    )
+                assert made.status_code == 201
+                heard = stream.next_event()  # read with a one-second timeout: the criterion
+                assert heard is not None
+                assert heard.event == "GuessMade"
+
+    assert [sent.version for sent in stream.received] == list(range(1, 12))
