@@ -30,6 +30,7 @@ from mastermind.web._app import FailureLog
 from mastermind.web._problems import Problem
 from tests.web.conftest import SECRET, Player, app_over, assert_problem, same_secret
 from tests.web.servers import serving
+from tests.web.sse import watching
 
 SECURITY_HEADERS = ("x-content-type-options", "x-frame-options", "content-security-policy")
 
@@ -136,6 +137,42 @@ def test_every_route_that_needs_the_store_answers_503(
 
     for answer in answers:
         assert_problem(answer, 503, "StoreUnavailable")
+
+
+def test_the_live_stream_the_makers_end_and_the_daily_code_answer_503_and_heal(
+    failing: FailingStore, player: Player
+) -> None:
+    client = player.client
+    made = client.post("/games", json={"secret": "RGBY"}).json()
+    maker = {"Authorization": f"Bearer {made['token']}"}
+    breaker_token = made["invite"]["token"]
+
+    failing.failure = StoreUnavailable("connection refused.")
+    with watching(client, made["id"], breaker_token) as refused_stream:
+        refused_stream.response.read()
+    refused = [
+        refused_stream.response,
+        client.post(f"/games/{made['id']}/end", headers=maker),
+        client.post("/daily"),
+        client.get("/daily/results"),
+    ]
+    for answer in refused:
+        assert_problem(answer, 503, "StoreUnavailable")
+        assert answer.headers["retry-after"] == "5"
+    failing.failure = None
+
+    with watching(client, made["id"], breaker_token) as stream:
+        assert stream.response.status_code == 200
+        assert stream.next_event() is not None
+        guessed = client.post(
+            f"/games/{made['id']}/guesses",
+            json={"guess": "RRGG"},
+            headers={"Authorization": f"Bearer {breaker_token}"},
+        )
+        assert guessed.status_code == 201
+        heard = stream.next_event()
+    assert heard is not None
+    assert heard.event == "GuessMade"
 
 
 def test_an_outage_is_one_line_in_the_log_and_one_when_the_store_answers_again(
