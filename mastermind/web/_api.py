@@ -38,8 +38,6 @@ from mastermind.web._board import board_json
 from mastermind.web._bodies import (
     GAME_ID,
     IDEMPOTENCY_KEY,
-    MAX_GAME_ID,
-    MAX_IDEMPOTENCY_KEY,
     Board,
     Guess,
     Hint,
@@ -48,7 +46,13 @@ from mastermind.web._bodies import (
     Review,
 )
 from mastermind.web._problems import Problem, json_response
-from mastermind.web._requests import read_as, read_body, read_json
+from mastermind.web._requests import (
+    game_id_of,
+    idempotency_key_of,
+    read_as,
+    read_body,
+    read_json,
+)
 from mastermind.web._schema import UNSET, Answer, Link, endpoint, routes_of
 
 BREAKER = {"token": "the code breaker's", "parameters": (GAME_ID,)}
@@ -91,7 +95,7 @@ class GameApi:
             secret,
             unique=setup.unique,
             maker=maker,
-            idempotency_key=_idempotency_key(request),
+            idempotency_key=idempotency_key_of(request),
         )
         location = _location(request, board.game_id)
         if not maker.is_person:
@@ -118,7 +122,7 @@ class GameApi:
         **MAKER,
     )
     async def show(self, request: Request) -> Response:
-        game_id = _game_id(request)
+        game_id = game_id_of(request)
         board = await self._call(self.games.board, game_id)  # an unknown game is 404 first
         if role_sent(request, self.tokens, game_id) is Role.MAKER:
             board = await self._call(self.games.maker_board, game_id)
@@ -163,7 +167,7 @@ class GameApi:
         game_id = self._authorize(request)
         guess = read_as(Guess, await read_json(request, required=True) or {}).guess
         board = await self._call(
-            self.games.guess, game_id, guess, idempotency_key=_idempotency_key(request)
+            self.games.guess, game_id, guess, idempotency_key=idempotency_key_of(request)
         )
         return json_response(
             self._board(board), 201, headers={"Location": _location(request, game_id)}
@@ -252,7 +256,7 @@ class GameApi:
 
     def _authorize(self, request: Request, role: Role = Role.BREAKER) -> str:
         """The game's id, once the request holds the game's token of ``role``."""
-        game_id = _game_id(request)
+        game_id = game_id_of(request)
         missing = (
             "Only the game's player may do this: send the token given when the game "
             "was created, as Authorization: Bearer <token>."
@@ -323,28 +327,6 @@ async def _notice_departure(request: Request, gone: threading.Event) -> None:
         gone.set()
 
 
-def _game_id(request: Request) -> str:
-    game_id: str = request.path_params["id"]
-    if not (0 < len(game_id) <= MAX_GAME_ID and game_id.isprintable()):
-        raise Problem(404, "GameNotFound", "There is no game with this id.")
-    return game_id
-
-
 def _location(request: Request, game_id: str) -> str:
     root = request.scope.get("root_path", "")
     return f"{root}/games/{quote(game_id, safe='')}"
-
-
-def _idempotency_key(request: Request) -> str | None:
-    """The ``Idempotency-Key`` header: a retried request with it is answered, not redone."""
-    key = request.headers.get("idempotency-key")
-    if key is None:
-        return None
-    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isprintable():
-        raise Problem(
-            400,
-            "InvalidIdempotencyKey",
-            f"An Idempotency-Key holds 1 to {MAX_IDEMPOTENCY_KEY} printable characters, "
-            "such as a fresh UUID for each request.",
-        )
-    return key

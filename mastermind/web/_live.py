@@ -24,11 +24,11 @@ from starlette.types import Receive, Scope, Send
 from mastermind.bootstrap import Limits
 from mastermind.domain import GameError
 from mastermind.service import Games, PlayerTokens, Role, StoreError
-from mastermind.web._api import _game_id
 from mastermind.web._bearer import role_required
 from mastermind.web._bodies import GAME_ID, LAST_EVENT_ID
 from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
 from mastermind.web._problems import Problem
+from mastermind.web._requests import game_id_of
 from mastermind.web._schema import Answer, endpoint, routes_of
 
 SEND_SECONDS = 30.0
@@ -77,7 +77,7 @@ class LiveGames:
         parameters=(GAME_ID, LAST_EVENT_ID),
     )
     async def events(self, request: Request) -> Response:
-        game_id = _game_id(request)
+        game_id = game_id_of(request)
         role = role_required(request, self.tokens, game_id, _MISSING)
         after = _last_event_id(request)
         await self.hub.start()

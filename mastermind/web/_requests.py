@@ -12,6 +12,7 @@ import attrs
 from msgspec import UnsetType
 from starlette.requests import Request
 
+from mastermind.web._bodies import MAX_GAME_ID, MAX_IDEMPOTENCY_KEY
 from mastermind.web._problems import Problem
 
 T = TypeVar("T", bound=attrs.AttrsInstance)
@@ -209,3 +210,26 @@ def _read(value: Any, hint: Any, name: str) -> Any:
             return value
     expected = " or ".join(_EXPECTED.get(kind, "a list of strings") for kind in kinds)
     raise _wrong_type(name, expected, value)
+
+
+def game_id_of(request: Request) -> str:
+    """The game's id in the path; one that no game could have is simply not found."""
+    game_id: str = request.path_params["id"]
+    if not (0 < len(game_id) <= MAX_GAME_ID and game_id.isprintable()):
+        raise Problem(404, "GameNotFound", "There is no game with this id.")
+    return game_id
+
+
+def idempotency_key_of(request: Request) -> str | None:
+    """The ``Idempotency-Key`` header: a retried request with it is answered, not redone."""
+    key = request.headers.get("idempotency-key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isprintable():
+        raise Problem(
+            400,
+            "InvalidIdempotencyKey",
+            f"An Idempotency-Key holds 1 to {MAX_IDEMPOTENCY_KEY} printable characters, "
+            "such as a fresh UUID for each request.",
+        )
+    return key
