@@ -10,10 +10,7 @@ Every stage derives the daily code from ``KEY``; the service and HTTP stages sta
 from __future__ import annotations
 
 import json
-import socket
 import tempfile
-import threading
-import time
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -152,21 +149,11 @@ class HttpDaily(_Stored):
             today=self.calendar,
         )
         from mastermind.web import create_app
+        from support.http_driver import serve_in_thread
 
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        listener.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{listener.getsockname()[1]}"
         config = uvicorn.Config(create_app(self.application), lifespan="off", log_config=None)
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(
-            target=self._server.run, kwargs={"sockets": [listener]}, daemon=True
-        )
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the daily code's server did not start")
-            time.sleep(0.01)
+        self.url, self._thread = serve_in_thread(self._server, "the daily code's server")
         self.clients: dict[str, httpx.Client] = {}
         self.tokens: dict[str, str] = {}
 

@@ -27,6 +27,22 @@ UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates never reached here, where every game comes from one address."""
 
 
+def serve_in_thread(server: uvicorn.Server, what: str) -> tuple[str, threading.Thread]:
+    """``server`` running in a background thread on a free port of 127.0.0.1, once it
+    answers: its URL and its thread."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    listener.bind(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not start")
+        time.sleep(0.01)
+    return url, thread
+
+
 class HttpServer:
     """The web application on uvicorn, in a background thread."""
 
@@ -48,18 +64,7 @@ class HttpServer:
         return self.code_maker(available_pegs, length, unique)
 
     def start(self) -> None:
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        listener.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{listener.getsockname()[1]}"
-        self._thread = threading.Thread(
-            target=self._server.run, kwargs={"sockets": [listener]}, daemon=True
-        )
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the HTTP stage's server did not start")
-            time.sleep(0.01)
+        self.url, self._thread = serve_in_thread(self._server, "the HTTP stage's server")
 
     def stop(self) -> None:
         self._server.should_exit = True
