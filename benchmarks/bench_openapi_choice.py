@@ -47,16 +47,8 @@ ROWS = [
 ]
 """
 
-OURS = (
-    """
-from __future__ import annotations
-from typing import Annotated
-import attrs, msgspec
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
-
+_ATTRS_BODIES = (
+    """\
 Colour = Annotated[str, msgspec.Meta(min_length=1, max_length=20, pattern="^[^\\\\s,;]+$")]
 
 @attrs.frozen
@@ -75,6 +67,21 @@ class Board:
     rows: list[Row]
 """
     + _ROWS
+)
+"""The request and answer bodies as attrs classes, which msgspec and Litestar both read."""
+
+OURS = (
+    """
+from __future__ import annotations
+from typing import Annotated
+import attrs, msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+"""
+    + _ATTRS_BODIES
     + """
 def _document():
     (guess, board), components = msgspec.json.schema_components(
@@ -208,24 +215,8 @@ from litestar import Litestar, post
 from litestar.openapi.config import OpenAPIConfig
 from litestar.plugins.attrs import AttrsSchemaPlugin
 
-Colour = Annotated[str, msgspec.Meta(min_length=1, max_length=20, pattern="^[^\\\\s,;]+$")]
-
-@attrs.frozen
-class Guess:
-    guess: str | list[Colour]
-
-@attrs.frozen
-class Row:
-    guess: list[str]
-    black: int
-    white: int
-
-@attrs.frozen
-class Board:
-    id: str
-    rows: list[Row]
 """
-    + _ROWS
+    + _ATTRS_BODIES
     + """
 @post("/games/{game_id:str}/guesses", status_code=201)
 async def guess(game_id: str, data: Guess) -> Board:
