@@ -20,7 +20,7 @@ import uvicorn
 from click.testing import CliRunner
 
 from mastermind import Code, GameStarted
-from mastermind.bootstrap import Limits, bootstrap
+from mastermind.bootstrap import Application, Limits, bootstrap
 from mastermind.cli._app import cli
 from mastermind.service import KEY_VARIABLE, DailyCodes, daily_results_document
 from mastermind.store import SQLiteEventStore
@@ -75,6 +75,18 @@ class _Stored:
         self.database = Path(self._directory.name) / "games.db"
         self.game_ids: dict[str, str] = {}
 
+    def _bootstrap(self, today: Calendar, limits: Limits | None = None) -> Application:
+        """The application over this driver's file, with the key of the scenarios and the
+        day of ``today``."""
+        return bootstrap(
+            f"sqlite:///{self.database}",
+            hints=None,
+            reviews=None,
+            environment={KEY_VARIABLE: KEY},
+            limits=limits,
+            today=today,
+        )
+
     def games_started(self) -> int:
         store = SQLiteEventStore(self.database)
         try:
@@ -94,13 +106,7 @@ class ServiceDaily(_Stored):
     def __init__(self) -> None:
         super().__init__()
         self.calendar = Calendar()
-        self.application = bootstrap(
-            f"sqlite:///{self.database}",
-            hints=None,
-            reviews=None,
-            environment={KEY_VARIABLE: KEY},
-            today=self.calendar,
-        )
+        self.application = self._bootstrap(self.calendar)
         self.daily, self.games = self.application.daily, self.application.games
         self.tokens: dict[str, str] = {}
 
@@ -140,14 +146,7 @@ class HttpDaily(_Stored):
     def __init__(self) -> None:
         super().__init__()
         self.calendar = Calendar()
-        self.application = bootstrap(
-            f"sqlite:///{self.database}",
-            hints=None,
-            reviews=None,
-            environment={KEY_VARIABLE: KEY},
-            limits=UNLIMITED,
-            today=self.calendar,
-        )
+        self.application = self._bootstrap(self.calendar, limits=UNLIMITED)
         from mastermind.web import create_app
         from support.http_driver import serve_in_thread
 
