@@ -51,6 +51,7 @@ from mastermind import CLASSIC_PEGS, Code, DecodingBoard, GameStarted, GuessMade
 from mastermind.service import Games
 from mastermind.store import EventStore, PostgresEventStore, connect, postgres, sqlite
 from mastermind.store._pool import Lender, Pool
+from mastermind.store._queries import Queries
 from tests.postgres_cluster import PostgresCluster
 
 Rates = tuple[float, float]
@@ -150,16 +151,19 @@ def sqlite_baselines(path: Path, synchronous: str, ops: int, run: int) -> tuple[
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute(f"PRAGMA synchronous = {synchronous}")
     connection.execute("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, data TEXT)")
-    connection.execute(sqlite.SCHEMA)
+    queries = Queries("sqlite")
+    connection.executescript(queries.written(sqlite.SCHEMA))
 
     stream_ids = [f"raw-{run}-{op // GUESSES_PER_GAME}" for op in range(ops)]
 
     def read_and_append() -> None:
         for stream_id in stream_ids:
-            connection.execute(sqlite._LOAD, (stream_id,)).fetchall()
+            connection.execute(queries.load, (stream_id, 0)).fetchall()
             connection.execute("BEGIN IMMEDIATE")
-            version = connection.execute(sqlite._VERSION, (stream_id,)).fetchone()[0]
-            connection.execute(sqlite._INSERT, (stream_id, version + 1, "GuessMade", 1, ROW, None))
+            row = connection.execute(queries.last_version, (stream_id,)).fetchone()
+            version = 0 if row is None else row[0]
+            values = (stream_id, version + 1, "GuessMade", 1, ROW, None, "")
+            connection.execute(queries.insert, values)
             connection.execute("COMMIT")
 
     read_and_appends = rate(ops, read_and_append)
@@ -173,19 +177,21 @@ def postgres_baselines(url: str, ops: int, run: int) -> tuple[float, float]:
     """Raw ``psycopg``: the store's own statements, undecoded, then single-row inserts."""
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute("CREATE TABLE IF NOT EXISTS rows (id bigserial PRIMARY KEY, data jsonb)")
-        connection.execute(postgres.SCHEMA)
+        queries = Queries("postgresql")
+        for statement in queries.written(postgres.SCHEMA).split(";"):
+            connection.execute(statement)
 
         stream_ids = [f"raw-{run}-{op // GUESSES_PER_GAME}" for op in range(ops)]
 
         def read_and_append() -> None:
             for stream_id in stream_ids:
-                connection.execute(postgres._LOAD, (stream_id,)).fetchall()
+                connection.execute(queries.load, (stream_id, 0)).fetchall()
                 with connection.transaction():
-                    connection.execute(postgres._LOCK)
-                    row = connection.execute(postgres._VERSION, (stream_id,)).fetchone()
-                    assert row is not None
-                    values = (stream_id, row[0] + 1, "GuessMade", 1, ROW, None)
-                    connection.execute(postgres._INSERT, values)
+                    connection.execute(f"LOCK TABLE {queries.table} IN EXCLUSIVE MODE")
+                    row = connection.execute(queries.last_version, (stream_id,)).fetchone()
+                    version = 0 if row is None else row[0]
+                    values = (stream_id, version + 1, "GuessMade", 1, ROW, None, "")
+                    connection.execute(queries.insert, values)
 
         read_and_appends = rate(ops, read_and_append)
         insert = "INSERT INTO rows (data) VALUES (%s::jsonb)"

@@ -13,6 +13,8 @@ One run measures, on one machine:
   ``bench_large.py`` do the measuring);
 - the event stores: read-and-appends, whole games, and replay of 10,000 streams, for
   memory, SQLite and PostgreSQL (on a throwaway server, as ``bench_store.py`` runs it);
+  and commands on a stream of 1,000 events with and without snapshots, on memory and
+  SQLite (``bench_snapshots.py`` does the measuring);
 - the HTTP API: guesses posted to the web game over a SQLite store, next to a minimal
   Starlette endpoint served the same way (``bench_http.py`` does the measuring);
 - the server under load: ``mastermind serve`` on SQLite and PostgreSQL with 1 and 2
@@ -56,6 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import bench_http
 import bench_large
 import bench_load
+import bench_snapshots
 import bench_solver
 import bench_sse
 import bench_store
@@ -478,6 +481,12 @@ def measure_load(sizes: Sizes, postgres: bool) -> bench_load.LoadFigures:
     return bench_load.LoadFigures.from_dict(found)
 
 
+def measure_snapshots(quick: bool) -> bench_snapshots.SnapshotFigures:
+    _progress("stores: commands on a long stream, with and without snapshots")
+    found = apart("bench_snapshots", "measure_snapshots", quick=quick)
+    return bench_snapshots.SnapshotFigures(**found)
+
+
 def measure_live(quick: bool) -> bench_sse.SseFigures:
     _progress("live streams: events delivered to N watchers, and to as many pollers")
     with tempfile.TemporaryDirectory() as folder:
@@ -672,6 +681,7 @@ def page(
     http: bench_http.HttpFigures,
     load: bench_load.LoadFigures,
     live: bench_sse.SseFigures,
+    snapshots: bench_snapshots.SnapshotFigures,
 ) -> str:
     """The whole of ``performance.md``."""
     rows = [[key, value] for key, value in about.items()]
@@ -716,6 +726,7 @@ def page(
         *solver_section(sizes, solver),
         *large_section(large),
         *stores_section(sizes, stores),
+        *bench_snapshots.section(snapshots),
         *http_section(http),
         *load_section(load),
         *faults_section(load),
@@ -1260,13 +1271,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     http = measure_http(sizes)
     load = measure_load(sizes, not arguments.no_postgres)
     live = measure_live(arguments.quick)
+    snapshots = measure_snapshots(arguments.quick)
 
     images = arguments.output / IMAGES
     images.mkdir(parents=True, exist_ok=True)
     plot_scoring(scoring, images / "scoring.png")
     plot_solver(solver, images / "solver.png")
     plot_stores(stores, images / "stores.png")
-    text = page(arguments.quick, sizes, about, scoring, solver, large, stores, http, load, live)
+    text = page(
+        arguments.quick, sizes, about, scoring, solver, large, stores, http, load, live, snapshots
+    )
     (arguments.output / "performance.md").write_text(text)
     generated = arguments.output / GENERATED
     write_fragments(generated, about, scoring, solver, solver_page, large)

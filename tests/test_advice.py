@@ -1,9 +1,15 @@
 """The solver's hints, in the asking thread or in a pool of processes under a deadline,
-each with every field of the port's ``Hint``."""
+each with every field of the port's ``Hint``; and the solver wired into ``Games`` by
+hand, with or without numpy."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -11,10 +17,13 @@ from collections.abc import Callable, Iterator
 import attrs
 import pytest
 
-from mastermind._advice import SolverHints, solver_hints
+from mastermind._advice import solver_hints
 from mastermind._hint_pool import HintPool
+from mastermind.advice import SOLVER_MISSING, SolverHints, SolverReviews
 from mastermind.domain import CLASSIC_PEGS, MAX_COLOURS, MAX_LENGTH, DecodingBoard, Outcome
 from mastermind.service import (
+    FixedSecrets,
+    Games,
     Hint,
     HintAbandoned,
     HintsBusy,
@@ -22,6 +31,8 @@ from mastermind.service import (
     HintUnavailable,
     abandon_hints_when,
 )
+from mastermind.solver import Advisor
+from mastermind.store import InMemoryEventStore
 from tests.hint_sources import SLOW, SleepyHints, UncountedHints
 
 CLASSIC = DecodingBoard("classic", Outcome.IN_PROGRESS, 12, 4, CLASSIC_PEGS)
@@ -242,7 +253,104 @@ def test_without_workers_hints_are_worked_out_in_the_asking_thread() -> None:
 
 
 def test_the_hint_budget_known_without_numpy_is_the_solvers_own() -> None:
-    from mastermind._advice import HINT_SECONDS
+    from mastermind.advice import HINT_SECONDS
     from mastermind.solver._advisor import HINT_SECONDS as SOLVERS
 
     assert HINT_SECONDS == SOLVERS
+
+
+def test_games_wired_by_hand_with_the_solver_give_its_hints_and_reviews() -> None:
+    games = Games(
+        InMemoryEventStore(), FixedSecrets("RGBY"), hints=SolverHints(), reviews=SolverReviews()
+    )
+    game_id = games.join()
+
+    assert games.offers_hints(games.board(game_id))
+    assert games.hint(game_id).remaining == 6**4
+    games.guess(game_id, "RGBY")
+    assert games.review(game_id).guesses[0].candidates_before == 6**4
+
+
+def test_the_solvers_advisor_is_refused_as_hints_with_what_hints_must_be() -> None:
+    with pytest.raises(TypeError) as refused:
+        Games(InMemoryEventStore(), hints=Advisor())  # type: ignore[arg-type]
+
+    assert str(refused.value) == (
+        "hints must be a HintSource, with offers(board) and hint(board, strategy),"
+        " such as mastermind.advice.SolverHints(), or None; Advisor has no offers"
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: SolverHints(seed="7"), TypeError, "seed must be a whole number, not str"),
+        (lambda: SolverHints(seed=True), TypeError, "seed must be a whole number, not bool"),
+        (lambda: SolverHints(budget="1"), TypeError, "budget must be a number of seconds"),
+        (lambda: SolverHints(budget=0), ValueError, "budget must be more than 0 seconds, not 0"),
+        (lambda: SolverHints(budget=-0.5), ValueError, "more than 0 seconds, not -0.5"),
+        (lambda: SolverReviews(kept=2.0), TypeError, "kept must be a whole number, not float"),
+        (lambda: SolverReviews(kept=-1), ValueError, "kept must be 0 or more, not -1"),
+    ],
+)
+def test_the_solvers_adapters_refuse_settings_of_the_wrong_type_or_value(
+    make: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        make()
+
+
+def run_python(code: str, *, hide_numpy: bool = False) -> str:
+    """Run ``code`` in a new interpreter, where ``import numpy`` fails if ``hide_numpy``."""
+    hiding = "import sys; sys.modules['numpy'] = None\n" if hide_numpy else ""
+    ran = subprocess.run(
+        [sys.executable, "-c", hiding + textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
+
+
+def test_importing_the_advice_loads_neither_numpy_nor_the_solver() -> None:
+    loaded = run_python(
+        """
+        import json, sys
+        from mastermind.advice import SolverHints, SolverReviews
+        SolverHints(), SolverReviews()
+        print(json.dumps(sorted(sys.modules)))
+        """
+    )
+
+    modules = set(json.loads(loaded))
+    assert "mastermind.advice" in modules
+    assert {"numpy", "mastermind.solver"} & modules == set()
+
+
+def test_without_numpy_games_wired_with_the_solver_say_to_install_the_solver_extra() -> None:
+    said = run_python(
+        """
+        from mastermind.advice import SolverHints, SolverMissing, SolverReviews
+        from mastermind.service import FixedSecrets, Games, ReviewUnavailable
+        from mastermind.store import InMemoryEventStore
+
+        hints, reviews = SolverHints(), SolverReviews()
+        games = Games(InMemoryEventStore(), FixedSecrets("RGBY"), hints=hints, reviews=reviews)
+        game_id = games.join()
+        print(games.offers_hints(games.board(game_id)))
+        try:
+            games.hint(game_id)
+        except SolverMissing as missing:
+            print(missing)
+        games.guess(game_id, "RGBY")
+        try:
+            games.review(game_id)
+        except ReviewUnavailable as unavailable:
+            print(unavailable)
+        """,
+        hide_numpy=True,
+    )
+
+    assert said == f"False\n{SOLVER_MISSING}\n{SOLVER_MISSING}\n"

@@ -88,8 +88,10 @@ def test_a_codec_cannot_go_with_a_store_already_open() -> None:
 
 
 def test_upcasters_for_mastermind_must_start_from_its_own() -> None:
+    some_of_its_own = Upcasters()
+    some_of_its_own.add("GameStarted", 1, lambda data: {"unique": False, **data})
     with pytest.raises(ValueError, match="mastermind_upcasters"):
-        EventCodec(upcasters=Upcasters())
+        EventCodec(upcasters=some_of_its_own)
 
 
 def test_the_solver_gives_hints_by_default_and_none_when_left_out() -> None:

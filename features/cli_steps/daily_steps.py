@@ -2,6 +2,6 @@
 
 from steps.daily_steps import *
 from steps.daily_steps import DAILY_DRIVERS
-from support.daily_drivers import CliDaily
+from support.cli_driver import CliDaily
 
 DAILY_DRIVERS["cli"] = CliDaily

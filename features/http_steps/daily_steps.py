@@ -2,6 +2,6 @@
 
 from steps.daily_steps import *
 from steps.daily_steps import DAILY_DRIVERS
-from support.daily_drivers import HttpDaily
+from support.http_driver import HttpDaily
 
 DAILY_DRIVERS["http"] = HttpDaily

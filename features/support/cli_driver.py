@@ -1,7 +1,8 @@
 """Drives the ``mastermind`` command as a script would: one command a move, with ``--json``.
 
 ``new``, ``guess``, ``give-up`` and ``show`` run through click's test runner, in this
-process but with their own arguments, environment and output, on a SQLite file.
+process but with their own arguments, environment and output, on a SQLite file. The daily
+code's players run ``mastermind daily``, each with a data directory of their own.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from click.testing import CliRunner
 
 from mastermind import CodeMaker
 from mastermind.cli._app import cli
+from mastermind.service import KEY_VARIABLE
+from support.daily_drivers import KEY, StoredDaily
 from support.driver import BoardView, GameSetup, Rejected, Row
 
 
@@ -121,3 +124,49 @@ class CliDriver:
             return document
         error = document["error"]
         raise Rejected(error["type"], error["message"])
+
+
+class CliDaily(StoredDaily):
+    """``mastermind daily --json`` and the one-move commands, each player a user of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runner = CliRunner()
+
+    def play(self, player: str) -> str:
+        self.game_ids[player] = self._run(player, "daily")["game_id"]
+        return self.game_ids[player]
+
+    def guess(self, player: str, typed: str) -> None:
+        self._run(player, "guess", self.game_ids[player], "--", typed)
+
+    def guesses_made(self, player: str) -> int:
+        attempts: int = self._run(player, "show", self.game_ids[player])["attempts_used"]
+        return attempts
+
+    def give_up(self, player: str) -> tuple[str, ...]:
+        return tuple(self._run(player, "give-up", self.game_ids[player])["secret"])
+
+    def share(self, player: str) -> str | None:
+        share: str | None = self._run(player, "daily")["share"]
+        return share
+
+    def results(self) -> dict[str, Any]:
+        results: dict[str, Any] = self._run("someone", "daily", "--results")
+        return results
+
+    def next_day(self) -> None:
+        raise NotImplementedError("the terminal's day is the clock's")
+
+    def _run(self, player: str, command: str, *arguments: str) -> Any:
+        environment = {
+            KEY_VARIABLE: KEY,
+            "XDG_DATA_HOME": str(self.database.parent / player),
+            "MASTERMIND_CACHE_DIR": "off",
+            "MASTERMIND_SECRET": None,
+            "MASTERMIND_STORE": None,
+        }
+        options = ["--json", "--db", str(self.database)]
+        result = self.runner.invoke(cli, [command, *options, *arguments], env=environment)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)

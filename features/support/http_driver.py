@@ -1,7 +1,8 @@
 """Drives the HTTP API over real HTTP: uvicorn on a free port of 127.0.0.1, httpx as client.
 
 One server serves the whole stage, on a SQLite file. Each scenario plays its own game,
-and places its secret through the server's code maker just before it joins.
+and places its secret through the server's code maker just before it joins. The daily
+code's players have a server of their own, whose day they turn.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from mastermind import Code, CodeMaker
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import FixedSecrets, SecretMaker, random_secret
 from mastermind.web import create_app
+from support.daily_drivers import Calendar, StoredDaily
 from support.driver import BoardView, GameSetup, Rejected, Row
 
 UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
@@ -170,4 +173,63 @@ class HttpDriver:
             assert response.headers["content-type"] == "application/problem+json", response
             problem = response.json()
             raise Rejected(problem["error"], problem["detail"])
+        return response.json()
+
+
+class HttpDaily(StoredDaily):
+    """A server of its own on a free port of 127.0.0.1, whose day the scenario turns."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calendar = Calendar()
+        self.application = self._bootstrap(self.calendar, limits=UNLIMITED)
+        config = uvicorn.Config(create_app(self.application), lifespan="off", log_config=None)
+        self._server = uvicorn.Server(config)
+        self.url, self._thread = serve_in_thread(self._server, "the daily code's server")
+        self.clients: dict[str, httpx.Client] = {}
+        self.tokens: dict[str, str] = {}
+
+    def play(self, player: str) -> str:
+        game = self._send(player, "POST", "/daily")
+        self.game_ids[player], self.tokens[player] = game["id"], game["token"]
+        return str(game["id"])
+
+    def guess(self, player: str, typed: str) -> None:
+        self._send(player, "POST", self._path(player, "/guesses"), json={"guess": typed})
+
+    def guesses_made(self, player: str) -> int:
+        return len(self._send(player, "GET", self._path(player, ""))["rows"])
+
+    def give_up(self, player: str) -> tuple[str, ...]:
+        return tuple(self._send(player, "POST", self._path(player, "/give-up"))["secret"])
+
+    def share(self, player: str) -> str | None:
+        share: str | None = self._send(player, "POST", "/daily")["share"]
+        return share
+
+    def results(self) -> dict[str, Any]:
+        results: dict[str, Any] = self._send("someone", "GET", "/daily/results")
+        return results
+
+    def next_day(self) -> None:
+        self.calendar.day += timedelta(days=1)
+
+    def close(self) -> None:
+        for client in self.clients.values():
+            client.close()
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+        self.application.close()
+        super().close()
+
+    def _path(self, player: str, suffix: str) -> str:
+        return f"/games/{self.game_ids[player]}{suffix}"
+
+    def _send(self, player: str, method: str, path: str, **options: Any) -> Any:
+        if player not in self.clients:
+            self.clients[player] = httpx.Client(base_url=self.url, timeout=10)
+        token = self.tokens.get(player)
+        headers = {"Authorization": f"Bearer {token}"} if path.startswith("/games") else {}
+        response = self.clients[player].request(method, path, headers=headers, **options)
+        assert response.status_code < 400, response.text
         return response.json()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import attrs
 
@@ -18,13 +19,62 @@ SEPARATORS = re.compile(f"[{SEPARATOR_CHARACTERS}]+")
 
 
 def split_names(text: str) -> list[str]:
-    """The words of ``text``, as a code or a palette is typed: ``"Red, green blue"``."""
+    """The words of ``text``, as a code or a palette is typed: ``"Red, green blue"``.
+
+    Raises:
+        TypeError: ``text`` is not a str.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
     return [word for word in SEPARATORS.split(text) if word]
 
 
 def has_unique_initials(palette: Sequence[str]) -> bool:
-    """Whether every colour of ``palette`` can be shown, and typed, by its initial alone."""
-    return bool(_initials(palette))
+    """Whether every colour of ``palette`` can be shown, and typed, by its initial alone.
+
+    Raises:
+        TypeError: ``palette`` is not a sequence of colour names.
+    """
+    return bool(_initials(names_of(palette, "palette", "a sequence of colour names")))
+
+
+def items_of(value: object, argument: str, wanted: str) -> tuple[object, ...]:
+    """The items ``value`` holds, when it is a collection such as a list or a tuple.
+
+    One str, or bytes, is refused rather than read character by character: ``"Red"``
+    given for a list of names is a mistake, not the pegs R, e and d.
+
+    Raises:
+        TypeError: ``value`` is no collection; the message names ``argument`` and says
+            that it must be ``wanted``.
+    """
+    if type(value) is tuple:  # the common case, first: codes are built in hot loops
+        return value
+    if isinstance(value, (str, bytes, bytearray)):
+        raise TypeError(f"{argument} must be {wanted}, not {type(value).__name__}")
+    try:
+        return tuple(cast(Iterable[object], value))
+    except TypeError:
+        if isinstance(value, Iterable):
+            raise  # a collection that failed as it was read: its own error says more
+        raise TypeError(f"{argument} must be {wanted}, not {type(value).__name__}") from None
+
+
+def names_of(value: object, argument: str, wanted: str) -> tuple[str, ...]:
+    """The names ``value`` holds, when it is a collection of str; see :func:`items_of`.
+
+    Raises:
+        TypeError: ``value`` is no collection of str; the message names ``argument`` and
+            says that it must be ``wanted``.
+    """
+    names = items_of(value, argument, wanted)
+    for name in names:
+        if type(name) is not str and not isinstance(name, str):
+            raise TypeError(
+                f"{argument} must be {wanted}, not {type(value).__name__} "
+                f"holding {type(name).__name__}"
+            )
+    return cast(tuple[str, ...], names)
 
 
 class UnreadableCode(ValueError):
@@ -50,7 +100,7 @@ class NotAColour(UnreadableCode):
 
 
 def _to_pegs(pegs: Iterable[str]) -> tuple[str, ...]:
-    return tuple(pegs)
+    return names_of(pegs, "pegs", "an iterable of colour names")
 
 
 @attrs.frozen
@@ -58,7 +108,8 @@ class Code:
     """An ordered row of code pegs, each one a colour name.
 
     A code may hold names from outside any palette: whether it fits a game is the
-    game's decision, which then names the colours it accepts.
+    game's decision, which then names the colours it accepts. Pegs that are not str, or
+    one str given for all of them, raise ``TypeError``: text is read by :meth:`parse`.
     """
 
     pegs: tuple[str, ...] = attrs.field(converter=_to_pegs)
@@ -80,10 +131,14 @@ class Code:
         misspelt name such as ``"Grey"`` stays a name.
 
         Raises:
+            TypeError: ``text`` is not a str, or ``available_pegs`` no sequence of names.
             UnreadableCode: the text holds no peg at all.
             NotAColour: the text is one word that is no colour and no row of initials,
                 so it cannot be meant as a code of several pegs.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        available_pegs = names_of(available_pegs, "available_pegs", "a sequence of colour names")
         words = split_names(text)
         if not words:
             raise UnreadableCode(text, "it holds no colour")
@@ -108,7 +163,12 @@ class Code:
 
         ``["red", "G", "Blue", "y"]`` reads as Red Green Blue Yellow. A peg that names no
         colour of the palette is kept as given, for the game to refuse by name.
+
+        Raises:
+            TypeError: ``names`` or ``available_pegs`` is no collection of str.
         """
+        names = names_of(names, "names", "an iterable of colour names")
+        available_pegs = names_of(available_pegs, "available_pegs", "a sequence of colour names")
         by_name = {name.casefold(): name for name in available_pegs}
         by_initial = _initials(available_pegs)
         return cls(

@@ -1,29 +1,55 @@
-"""Commands, which ask the game to do something, and events, which record what it did."""
+"""Commands, which ask the game to do something, and events, which record what it did.
+
+A command refuses an argument of the wrong type with ``TypeError`` as it is built. What
+its values mean is the rules' to judge: a palette that lists something besides colour
+names, or attempts that are no whole number, are refused by the decider, with
+``InvalidGameSetup``, as any other game that cannot be played.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any, cast
+
 import attrs
 
-from mastermind.domain.code import CLASSIC_PEGS, Code
+from mastermind.domain.code import CLASSIC_PEGS, Code, items_of
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
 
 
-def _to_palette(pegs: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return tuple(pegs)
+def _to_palette(pegs: Iterable[str]) -> tuple[str, ...]:
+    # Only the collection is checked here: the names in it are the rules' to judge.
+    palette = items_of(pegs, "available_pegs", "a sequence of colour names")
+    return cast(tuple[str, ...], palette)
+
+
+def _instance_of(kind: type, wanted: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator refusing a value that is not a ``kind``, naming the field it was for."""
+
+    def refuse_another_type(_: Any, field: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise TypeError(f"{field.name} must be {wanted}, not {type(value).__name__}")
+
+    return refuse_another_type
+
+
+_a_game_id = _instance_of(str, "a str")
 
 
 @attrs.frozen
 class JoinGame:
     """Start a game whose secret the code maker has placed."""
 
-    game_id: str
-    secret: Code
+    game_id: str = attrs.field(validator=_a_game_id)
+    secret: Code = attrs.field(validator=_instance_of(Code, "a Code"))
     total_attempts: int = 12
     available_pegs: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_palette)
     unique: bool = False
     """No colour appears twice in the secret, as in some editions of the game."""
-    maker: CodeMaker = COMPUTER
+    maker: CodeMaker = attrs.field(
+        default=COMPUTER, validator=_instance_of(CodeMaker, "a CodeMaker")
+    )
     """Who placed the secret: the computer, or a person playing against the breaker."""
 
 
@@ -31,22 +57,22 @@ class JoinGame:
 class MakeGuess:
     """Place a row of code pegs and ask for key pegs."""
 
-    game_id: str
-    guess: Code
+    game_id: str = attrs.field(validator=_a_game_id)
+    guess: Code = attrs.field(validator=_instance_of(Code, "a Code"))
 
 
 @attrs.frozen
 class GiveUp:
     """Surrender: the game ends as lost and the secret is revealed."""
 
-    game_id: str
+    game_id: str = attrs.field(validator=_a_game_id)
 
 
 @attrs.frozen
 class CallOff:
     """The code maker calls the game off: it ends as lost, and the secret is revealed."""
 
-    game_id: str
+    game_id: str = attrs.field(validator=_a_game_id)
 
 
 Command = JoinGame | MakeGuess | GiveUp | CallOff

@@ -4,6 +4,7 @@ The store's records and errors that ``Games`` hands on are named here too, so th
 points talk to the service alone.
 """
 
+from mastermind.service._arguments import MAX_IDEMPOTENCY_KEY, check_idempotency_key
 from mastermind.service._daily import (
     DailyCodes,
     DailyCodeUnavailable,
@@ -43,14 +44,16 @@ from mastermind.service._review import (
 )
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
+from mastermind.service._snapshots import SnapshotPolicy
 from mastermind.service._subscription import Subscription
 from mastermind.service._tokens import KEY_VARIABLE, InvalidTokenKey, PlayerTokens, Role
 from mastermind.service.games import Games
 from mastermind.service.projections import (
     GameCatalogue,
     GameSummary,
+    Projection,
+    ProjectionRunner,
     Statistics,
-    catch_up,
 )
 from mastermind.store import (
     CorruptDatabase,
@@ -92,16 +95,20 @@ __all__ = [
     "InvalidPlayerToken",
     "InvalidTokenKey",
     "KEY_VARIABLE",
+    "MAX_IDEMPOTENCY_KEY",
     "NoGameInPlay",
     "NoGameOver",
     "NoGames",
     "PlayerTokens",
+    "Projection",
+    "ProjectionRunner",
     "RecordedEvent",
     "ReviewFigures",
     "ReviewSource",
     "ReviewUnavailable",
     "Role",
     "SecretMaker",
+    "SnapshotPolicy",
     "Statistics",
     "StoreError",
     "StoreUnavailable",
@@ -109,7 +116,7 @@ __all__ = [
     "UnreadableGuess",
     "VersionConflict",
     "abandon_hints_when",
-    "catch_up",
+    "check_idempotency_key",
     "daily_results_document",
     "hint_abandoned",
     "random_secret",

@@ -31,7 +31,7 @@ from mastermind.domain import (
 from mastermind.service._daily_results import DailyResults, DailyScoreboard, share_text
 from mastermind.service._errors import GameNotFound
 from mastermind.service.games import Games
-from mastermind.service.projections import catch_up
+from mastermind.service.projections import ProjectionRunner
 from mastermind.store import EventStore
 
 DAILY_LENGTH = 4
@@ -179,7 +179,7 @@ class DailyGames:
         self._store = store
         self._clock = clock
         self._lock = threading.Lock()
-        self._scoreboard = DailyScoreboard(codes.is_daily)
+        self._scoreboard = ProjectionRunner(store, DailyScoreboard(codes.is_daily))
 
     def today(self) -> date:
         return self._clock()
@@ -225,5 +225,4 @@ class DailyGames:
         """How the players of ``day``, today unless given, have fared so far."""
         day = self.today() if day is None else day
         with self._lock:
-            catch_up(self._scoreboard, self._store)
-            return self._scoreboard.results(day)
+            return self._scoreboard.catch_up().results(day)

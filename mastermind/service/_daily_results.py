@@ -1,11 +1,13 @@
 """What the daily code shows of its games: each day's results, and a result to share.
 
 The results are a projection of the store's global feed, caught up on each reading, so
-every process serving the store counts the same games.
+every process serving the store counts the same games; its checkpoint is kept in the
+store, so that a restart reads only the games played since.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Mapping
 from datetime import date
@@ -22,7 +24,7 @@ from mastermind.domain import (
     GuessMade,
     Outcome,
 )
-from mastermind.store import RecordedEvent
+from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 BLACK_MARK = "●"
 """A right colour in the right place, in a shared result."""
@@ -87,45 +89,100 @@ class _Day:
     wins: Counter[int] = attrs.field(factory=Counter)
 
 
-class DailyScoreboard:
-    """A projection of the feed: the players, wins, losses and guesses of each day.
+@attrs.define
+class Scores:
+    """The state of the daily scoreboard: each day's counts, and the daily games in play."""
 
-    ``is_daily`` tells a daily game, and its day, from a game's id and secret. Only the
-    games in play are kept one by one; a finished game is a count.
-    """
-
-    def __init__(self, is_daily: Callable[[str, Code], date | None]) -> None:
-        self.position = 0
-        self._is_daily = is_daily
-        self._days: dict[date, _Day] = {}
-        self._in_play: dict[str, tuple[date, int]] = {}
-        """The day of each daily game in play, and the guesses made in it."""
-
-    def apply(self, record: RecordedEvent) -> None:
-        event = record.event
-        if isinstance(event, GameStarted):
-            day = self._is_daily(event.game_id, event.secret)
-            if day is not None:
-                self._days.setdefault(day, _Day()).players += 1
-                self._in_play[event.game_id] = (day, 0)
-            return
-        playing = self._in_play.get(event.game_id)
-        if playing is None:
-            return
-        day, guesses = playing
-        match event:
-            case GuessMade():
-                self._in_play[event.game_id] = (day, guesses + 1)
-            case GameWon():
-                self._days[day].wins[guesses] += 1
-                del self._in_play[event.game_id]
-            case GameLost():
-                self._days[day].losses += 1
-                del self._in_play[event.game_id]
+    days: dict[date, _Day] = attrs.field(factory=dict)
+    in_play: dict[str, tuple[date, int]] = attrs.field(factory=dict)
+    """The day of each daily game in play, and the guesses made in it."""
 
     def results(self, day: date) -> DailyResults:
-        counts = self._days.get(day)
+        counts = self.days.get(day)
         if counts is None:
             return DailyResults(day)
         wins = dict(sorted(counts.wins.items()))
         return DailyResults(day, counts.players, sum(wins.values()), counts.losses, wins)
+
+
+class DailyScoreboard:
+    """A projection of the feed: the players, wins, losses and guesses of each day.
+
+    ``is_daily`` tells a daily game, and its day, from a game's id and secret. Only the
+    games in play are kept one by one; a finished game is a count. A game counted stays
+    counted: a checkpoint made under one key keeps its games if the key changes.
+    """
+
+    name = "mastermind.daily-results"
+    version = 1
+    categories = (MASTERMIND_CATEGORY,)
+    types = None
+
+    def __init__(self, is_daily: Callable[[str, Code], date | None]) -> None:
+        self._is_daily = is_daily
+
+    def initial_state(self) -> Scores:
+        return Scores()
+
+    def apply(self, scores: Scores, record: RecordedEvent) -> Scores:
+        event = record.event
+        if isinstance(event, GameStarted):
+            day = self._is_daily(event.game_id, event.secret)
+            if day is not None:
+                scores.days.setdefault(day, _Day()).players += 1
+                scores.in_play[event.game_id] = (day, 0)
+            return scores
+        playing = scores.in_play.get(event.game_id)
+        if playing is None:
+            return scores
+        day, guesses = playing
+        match event:
+            case GuessMade():
+                scores.in_play[event.game_id] = (day, guesses + 1)
+            case GameWon():
+                scores.days[day].wins[guesses] += 1
+                del scores.in_play[event.game_id]
+            case GameLost():
+                scores.days[day].losses += 1
+                del scores.in_play[event.game_id]
+        return scores
+
+    def dump(self, scores: Scores) -> str:
+        """``{"days": {day: [players, losses, {guesses: wins}]}, "in_play": {game: [day,
+        guesses]}}`` in JSON."""
+        days = {
+            day.isoformat(): [counts.players, counts.losses, counts.wins]
+            for day, counts in scores.days.items()
+        }
+        in_play = {
+            game_id: [day.isoformat(), guesses]
+            for game_id, (day, guesses) in scores.in_play.items()
+        }
+        return json.dumps({"days": days, "in_play": in_play}, separators=(",", ":"))
+
+    def load(self, text: str) -> Scores:
+        """The scoreboard that :meth:`dump` wrote as ``text``.
+
+        Raises:
+            ValueError: the text is not a scoreboard as :meth:`dump` writes it.
+        """
+        try:
+            kept = json.loads(text)
+            scores = Scores()
+            for day, (players, losses, wins) in kept["days"].items():
+                scores.days[date.fromisoformat(day)] = _Day(
+                    _count(players),
+                    _count(losses),
+                    Counter({int(guesses): _count(count) for guesses, count in wins.items()}),
+                )
+            for game_id, (day, guesses) in kept["in_play"].items():
+                scores.in_play[game_id] = (date.fromisoformat(day), _count(guesses))
+        except (TypeError, KeyError, AttributeError, ValueError) as error:
+            raise ValueError(f"not a daily scoreboard: {error!r}") from None
+        return scores
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"expected a count, not {value!r}")
+    return value

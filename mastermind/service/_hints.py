@@ -38,7 +38,11 @@ class Hint(Protocol):
 
 
 class HintSource(Protocol):
-    """A code breaker that suggests the next guess from a board's rows, never the secret."""
+    """A code breaker that suggests the next guess from a board's rows, never the secret.
+
+    ``Games(store, hints=...)`` takes one: ``mastermind.advice.SolverHints()`` is the
+    solver's, and any object with these two methods will do.
+    """
 
     def offers(self, board: DecodingBoard) -> bool:
         """Whether hints can be had for a game like this one."""
@@ -59,8 +63,33 @@ class HintSource(Protocol):
 
 
 class HintUnavailable(Exception):
-    """No hint can be had: the code breaker is not installed, or the strategy asked for
-    cannot play a game this large."""
+    """No hint can be had: no code breaker is wired into the games, the solver is not
+    installed, or the strategy asked for cannot play a game this large."""
+
+
+HINTS_NOT_WIRED = (
+    "These games have no code breaker for hints: wire one in with Games(store, hints=...),"
+    " such as mastermind.advice.SolverHints() for the solver's."
+)
+"""What ``Games.hint`` says when it was made without ``hints``."""
+
+
+def check_hint_source(hints: object) -> None:
+    """Refuse ``hints`` unless it is ``None`` or has the methods of a ``HintSource``.
+
+    Raises:
+        TypeError: ``hints`` lacks ``offers`` or ``hint``; the solver's ``Advisor``, which
+            has no ``offers``, among them.
+    """
+    if hints is None:
+        return
+    missing = [name for name in ("offers", "hint") if not callable(getattr(hints, name, None))]
+    if missing:
+        raise TypeError(
+            "hints must be a HintSource, with offers(board) and hint(board, strategy),"
+            " such as mastermind.advice.SolverHints(), or None;"
+            f" {type(hints).__name__} has no {' and no '.join(missing)}"
+        )
 
 
 class HintsBusy(HintUnavailable):

@@ -53,7 +53,11 @@ class ReviewFigures(Protocol):
 
 
 class ReviewSource(Protocol):
-    """A code breaker that values a finished game's guesses from its board's rows."""
+    """A code breaker that values a finished game's guesses from its board's rows.
+
+    ``Games(store, reviews=...)`` takes one: ``mastermind.advice.SolverReviews()`` is the
+    solver's, and any object with this method will do.
+    """
 
     def figures(self, board: DecodingBoard) -> ReviewFigures:
         """The figures of every row of a finished game's board, in order.
@@ -64,6 +68,27 @@ class ReviewSource(Protocol):
         ...
 
 
+REVIEWS_NOT_WIRED = (
+    "These games have no code breaker for reviews: wire one in with"
+    " Games(store, reviews=...), such as mastermind.advice.SolverReviews() for the solver's."
+)
+"""What ``Games.review`` says when it was made without ``reviews``."""
+
+
+def check_review_source(reviews: object) -> None:
+    """Refuse ``reviews`` unless it is ``None`` or has the method of a ``ReviewSource``.
+
+    Raises:
+        TypeError: ``reviews`` has no ``figures``.
+    """
+    if reviews is not None and not callable(getattr(reviews, "figures", None)):
+        raise TypeError(
+            "reviews must be a ReviewSource, with figures(board),"
+            " such as mastermind.advice.SolverReviews(), or None;"
+            f" {type(reviews).__name__} has no figures"
+        )
+
+
 class GameNotOver(GameError):
     """A game in play has no review yet: it would tell the player what to guess."""
 
@@ -72,7 +97,8 @@ class GameNotOver(GameError):
 
 
 class ReviewUnavailable(HintUnavailable):
-    """No review can be had: the code breaker is not installed, or the game is too large.
+    """No review can be had: no code breaker is wired into the games, the solver is not
+    installed, or the game is too large.
 
     A kind of ``HintUnavailable``: both need the code breaker, and a caller that reports
     one reports the other alike.

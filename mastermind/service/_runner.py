@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import time
 from collections.abc import Callable
@@ -11,7 +12,15 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from mastermind.domain import Decider
-from mastermind.store import EventStore, StoreUnavailable, Stream, VersionConflict
+from mastermind.service._arguments import check_idempotency_key, check_optional_str, check_str
+from mastermind.service._snapshots import SnapshotPolicy, StreamSnapshots
+from mastermind.store import (
+    DEFAULT_CATEGORY,
+    EventStore,
+    StoreUnavailable,
+    Stream,
+    VersionConflict,
+)
 
 C = TypeVar("C")
 E = TypeVar("E")
@@ -41,11 +50,15 @@ class Handled(Generic[E, S]):
 
     state: S
     events: tuple[E, ...]
-    """The stream's events, up to and including those the command appended."""
+    """The stream's events after ``from_version``, up to and including those the command
+    appended."""
     new_events: tuple[E, ...]
     """The events the command appended: for a replayed key, those of the first time."""
     replayed: bool = False
     """The key had been handled before: nothing was decided or appended this time."""
+    from_version: int = 0
+    """The version of the snapshot the state was folded from, after which ``events``
+    start; 0 when the whole stream was folded."""
 
 
 class CommandRunner(Generic[C, E, S]):
@@ -55,10 +68,21 @@ class CommandRunner(Generic[C, E, S]):
     store refuses the stale batch; the runner decides again on the fresh state, at most
     ``max_attempts`` times, then lets :class:`VersionConflict` through.
 
+    The streams it writes are in ``category``: name one for each application that
+    shares a store, so that each reads its own streams alone. A stream of another
+    category is, to the runner, a stream with no event, and appending to it raises
+    :class:`~mastermind.store.WrongCategory`.
+
     When the store fails an append with :class:`StoreUnavailable`, a command with an
     idempotency key is tried once more, after ``backoff_seconds`` times a hundred: the
     append may have been made before the failure, and the key finds it. A command
     without a key is not, as it could then be appended twice.
+
+    With ``snapshots``, a :class:`SnapshotPolicy`, the runner keeps a snapshot of a
+    stream's state every so many events, on a store that keeps
+    :class:`~mastermind.store.Snapshots`, and folds the stream from its latest snapshot
+    on. A command with an idempotency key loads the whole stream still, since the key's
+    first use may be older than the snapshot.
     """
 
     def __init__(
@@ -67,13 +91,39 @@ class CommandRunner(Generic[C, E, S]):
         store: EventStore,
         max_attempts: int = 10,
         backoff_seconds: float = 0.001,
+        *,
+        category: str = DEFAULT_CATEGORY,
+        snapshots: SnapshotPolicy[S] | None = None,
     ) -> None:
+        if not isinstance(decider, Decider):
+            raise TypeError(f"decider must be a Decider, not {type(decider).__name__}")
+        if not all(callable(getattr(store, name, None)) for name in ("load", "append")):
+            raise TypeError(
+                f"store must be an event store, with load and append, not {type(store).__name__}"
+            )
+        if not isinstance(max_attempts, int) or isinstance(max_attempts, bool):
+            raise TypeError(f"max_attempts must be an int, not {type(max_attempts).__name__}")
         if max_attempts < 1:
             raise ValueError(f"max_attempts must be at least 1, not {max_attempts}")
+        if not isinstance(backoff_seconds, int | float) or isinstance(backoff_seconds, bool):
+            raise TypeError(
+                f"backoff_seconds must be a number, not {type(backoff_seconds).__name__}"
+            )
+        if not (math.isfinite(backoff_seconds) and backoff_seconds >= 0):
+            raise ValueError(
+                f"backoff_seconds must be a finite number of at least 0, not {backoff_seconds}"
+            )
         self.decider = decider
         self.store = store
         self.max_attempts = max_attempts
         self.backoff_seconds = backoff_seconds
+        self.category = category
+        if snapshots is not None and not isinstance(snapshots, SnapshotPolicy):
+            raise TypeError(
+                f"snapshots must be a SnapshotPolicy or None, not {type(snapshots).__name__}"
+            )
+        self.snapshots = snapshots
+        self._snapshots = None if snapshots is None else StreamSnapshots(snapshots, store, decider)
 
     def handle(
         self,
@@ -93,14 +143,21 @@ class CommandRunner(Generic[C, E, S]):
         the same key again answers the first result and appends nothing. ``request``
         says what the command asked for (by default, the command's ``repr``): a key
         already handled for another request raises :class:`IdempotencyKeyReused`.
+
+        Raises:
+            TypeError: ``stream_id`` is not a str, or ``idempotency_key`` or ``request``
+                neither a str nor ``None``.
+            ValueError: the key is not 1 to 255 printable characters.
         """
+        check_str(stream_id, "stream_id")
+        check_idempotency_key(idempotency_key)
+        check_optional_str(request, "request")
         unavailable_retries = 0 if idempotency_key is None else 1
         for attempt in range(1, self.max_attempts + 1):
-            stream = self.store.load(stream_id)
+            stream, state, from_version = self._load(stream_id, idempotency_key)
             earlier = self._replay(stream, idempotency_key, request)
             if earlier is not None:
                 return earlier
-            state = self.decider.fold(stream.events)
             decided = command(state) if callable(command) else command
             metadata: dict[str, str] = {}
             if idempotency_key is not None:
@@ -111,7 +168,13 @@ class CommandRunner(Generic[C, E, S]):
                     return earlier
             new_events = self.decider.decide(decided, state)
             try:
-                self.store.append(stream_id, new_events, stream.version, metadata=metadata)
+                self.store.append(
+                    stream_id,
+                    new_events,
+                    stream.version,
+                    metadata=metadata,
+                    category=self.category,
+                )
             except VersionConflict:
                 if attempt == self.max_attempts:
                     raise
@@ -126,8 +189,21 @@ class CommandRunner(Generic[C, E, S]):
                 continue
             for event in new_events:
                 state = self.decider.evolve(state, event)
-            return Handled(state, (*stream.events, *new_events), new_events)
+            if self._snapshots is not None:
+                after = stream.version + len(new_events)
+                self._snapshots.keep(stream_id, self.category, stream.version, after, state)
+            return Handled(
+                state, (*stream.events, *new_events), new_events, from_version=from_version
+            )
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _load(self, stream_id: str, key: str | None) -> tuple[Stream, S, int]:
+        """The stream, from its latest snapshot unless a key must be looked for in all of
+        it; the state folded; the version of the snapshot, or 0."""
+        if self._snapshots is not None and key is None:
+            return self._snapshots.load(stream_id, self.category)
+        stream = self.store.load(stream_id, category=self.category)
+        return stream, self.decider.fold(stream.events), 0
 
     def _replay(self, stream: Stream, key: str | None, request: str | None) -> Handled[E, S] | None:
         """The first result of the keyed command, if the stream records it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from types import TracebackType
 
 from mastermind.store import (
@@ -16,6 +16,7 @@ from mastermind.store import (
     head_position,
     wait_for_events,
 )
+from mastermind.store.checks import check_names
 
 POLL_INTERVAL = 0.1
 """Seconds between two reads of the feed of a store that cannot wake its waiters."""
@@ -37,6 +38,10 @@ class Subscription:
     with none lost and none repeated. ``after_position=None`` starts at the feed's head,
     with the records appended from now on.
 
+    With ``categories`` or ``types``, it hands out only the records of streams in those
+    categories and of those event types (stored names), and its position moves past the
+    others unread: applications sharing a store each follow their own.
+
     Waiting uses the store's :class:`~mastermind.store.FeedWaiter` capability when it has
     one: a condition in memory, ``PRAGMA data_version`` on SQLite, ``LISTEN`` on
     PostgreSQL. Another store's feed is read every ``poll_interval`` seconds.
@@ -54,6 +59,8 @@ class Subscription:
         after_position: int | None = 0,
         page_size: int = 1000,
         poll_interval: float = POLL_INTERVAL,
+        categories: Collection[str] | None = None,
+        types: Collection[str] | None = None,
     ) -> None:
         if not isinstance(page_size, int) or isinstance(page_size, bool) or page_size < 1:
             raise ValueError(f"page_size must be a whole number of at least 1, not {page_size!r}")
@@ -68,6 +75,11 @@ class Subscription:
                 f"after_position must be a position of at least 0, or None, not {after_position!r}"
             )
         self._store = store
+        self._filters = {
+            name: checked
+            for name, names in (("categories", categories), ("types", types))
+            if (checked := check_names(name, names)) is not None
+        }
         self._page_size = page_size
         self._poll_interval = poll_interval
         self._closed = threading.Event()
@@ -107,9 +119,17 @@ class Subscription:
         """
         if self.closed:
             return []
-        records = self._store.read_all(self._position, self._page_size)
-        if records:
-            self._position = records[-1].position
+        if not self._filters:
+            records = self._store.read_all(self._position, self._page_size)
+            if records:
+                self._position = records[-1].position
+            return records
+        # Every record up to the head read first is there to read by then, so a page
+        # that is not full has passed over every other record up to the head.
+        head = self._store.head_position() if isinstance(self._store, FeedWaiter) else 0
+        records = self._store.read_all(self._position, self._page_size, **self._filters)
+        last = records[-1].position if records else self._position
+        self._position = last if len(records) == self._page_size else max(last, head)
         return records
 
     def skip_past(self, position: int) -> None:
@@ -169,6 +189,11 @@ class Subscription:
         """Wait until the feed may hold more after :attr:`position`: False if the time
         ran out or the subscription was closed first."""
         waiter = isinstance(self._store, FeedWaiter)
+        if self._filters and not waiter:
+            # Reading the whole feed to learn whether it grew could meet records of other
+            # applications, which this store's codec may not read: look again later.
+            remaining = deadline - time.monotonic()
+            return remaining > 0 and not self._closed.wait(min(self._poll_interval, remaining))
         while not self.closed:
             remaining = deadline - time.monotonic()
             if remaining <= 0:

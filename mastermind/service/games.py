@@ -18,17 +18,21 @@ from mastermind.domain import (
     DecodingBoard,
     Event,
     GameNotStarted,
-    GameSetup,
     GiveUp,
-    InvalidGameSetup,
-    JoinGame,
     MakeGuess,
-    NotAColour,
     Outcome,
     State,
-    UnreadableCode,
     board_view,
     decider,
+)
+from mastermind.service._arguments import (
+    check_game_id,
+    check_idempotency_key,
+    check_new_game_id,
+    check_optional_str,
+    check_position,
+    check_str,
+    check_typed_code,
 )
 from mastermind.service._errors import (
     AmbiguousGameId,
@@ -36,21 +40,34 @@ from mastermind.service._errors import (
     NoGameInPlay,
     NoGameOver,
     NoGames,
-    UnreadableGuess,
 )
-from mastermind.service._hints import Hint, HintSource, HintUnavailable
+from mastermind.service._hints import (
+    HINTS_NOT_WIRED,
+    Hint,
+    HintSource,
+    HintUnavailable,
+    check_hint_source,
+)
 from mastermind.service._review import (
+    REVIEWS_NOT_WIRED,
     GameNotOver,
     GameReview,
     ReviewSource,
     ReviewUnavailable,
+    check_review_source,
     review_of,
 )
 from mastermind.service._runner import CommandRunner, Handled
 from mastermind.service._secrets import SecretMaker, random_secret
+from mastermind.service._starting import Setup, join_command, read_code
 from mastermind.service._subscription import Subscription
-from mastermind.service.projections import GameCatalogue, GameSummary, Statistics, catch_up
-from mastermind.store import EventStore, RecordedEvent
+from mastermind.service.projections import (
+    GameCatalogue,
+    GameSummary,
+    ProjectionRunner,
+    Statistics,
+)
+from mastermind.store import MASTERMIND_CATEGORY, EventStore, RecordedEvent
 
 _GAMES_BY_KEY = uuid.UUID("3f2b9c1e-8d4a-5b6f-9e07-6a1c2d3e4f50")
 """The namespace of the ids of games started with an idempotency key: one id a key."""
@@ -79,14 +96,18 @@ class Games:
         max_attempts: int = 10,
         new_game_id: Callable[[], str] | None = None,
     ) -> None:
+        check_hint_source(hints)
+        check_review_source(reviews)
         self._store = store
         self._secret_maker = secret_maker
         self._hints = hints
         self._reviews = reviews
         self._new_game_id = new_game_id or (lambda: str(uuid.uuid4()))
-        self._runner = CommandRunner(_playing, store, max_attempts=max_attempts)
+        self._runner = CommandRunner(
+            _playing, store, max_attempts=max_attempts, category=MASTERMIND_CATEGORY
+        )
         self._lock = threading.Lock()
-        self._catalogue = GameCatalogue()
+        self._catalogue = ProjectionRunner(store, GameCatalogue())
 
     def start(
         self,
@@ -110,47 +131,24 @@ class Games:
         the same game.
 
         Raises:
+            TypeError: an argument's type is wrong, such as a ``maker`` that is no
+                :class:`CodeMaker`, or a ``secret`` that is no code, text or list of names.
+            ValueError: the ``game_id`` or the ``idempotency_key`` cannot name anything.
             InvalidGameSetup: the game could not be played as asked.
             GameAlreadyStarted: a game already has the ``game_id`` given.
             IdempotencyKeyReused: the key started a game of another setup.
         """
+        idempotency_key = check_idempotency_key(idempotency_key)
+        game_id = check_new_game_id(game_id)
+        setup = Setup.checked(total_attempts, available_pegs, length, secret, unique, maker)
         if game_id is None:
             game_id = (
                 self._new_game_id()
                 if idempotency_key is None
                 else str(uuid.uuid5(_GAMES_BY_KEY, idempotency_key))
             )
-        if isinstance(available_pegs, str):
-            raise InvalidGameSetup(game_id, "the palette must list colour names, not be one string")
-        palette = tuple(available_pegs)
-        request = repr((total_attempts, palette, length, secret, unique, maker))
-        if secret is not None:
-            code = _read(secret, palette, game_id)
-            if length is not None and length != len(code.pegs):
-                pegs = len(code.pegs)
-                raise InvalidGameSetup(
-                    game_id, f"the secret has {pegs} peg{'s' * (pegs != 1)}, not {length}"
-                )
-            join = JoinGame(game_id, code, total_attempts, palette, unique, maker)
-            return self._handle(game_id, join, idempotency_key, request).state[1].board
-        if maker.is_person:
-            raise InvalidGameSetup(game_id, "a person who makes the code gives its secret")
-        drawn = 4 if length is None else length
-        problem = GameSetup(drawn, total_attempts, palette, unique).problem()
-        if problem:
-            raise InvalidGameSetup(game_id, problem)
-
-        def join_with_a_made_secret(state: Playing) -> JoinGame:
-            made = self._secret_maker(palette, drawn, unique)
-            if not set(made.pegs) <= set(palette):
-                # The rules would name the colours that do not fit: whoever joins must not
-                # learn a secret the code maker chose, even a bad one.
-                raise InvalidGameSetup(game_id, "the code maker's secret does not fit this game")
-            return JoinGame(game_id, made, total_attempts, palette, unique, maker)
-
-        return (
-            self._handle(game_id, join_with_a_made_secret, idempotency_key, request).state[1].board
-        )
+        join, request = join_command(game_id, setup, self._secret_maker)
+        return self._handle(game_id, join, idempotency_key, request).state[1].board
 
     def join(
         self,
@@ -182,36 +180,47 @@ class Games:
             GameNotFound: no game has this id.
             GameError: the rules refuse the guess; nothing is recorded.
             IdempotencyKeyReused: the key was used for another guess.
+            TypeError: ``guess`` is no code, text or list of names, or ``game_id`` or
+                ``idempotency_key`` is not a str.
+            ValueError: the ``idempotency_key`` cannot name a request.
         """
+        game_id = check_game_id(game_id)
+        guess = check_typed_code(guess, "guess")
+        idempotency_key = check_idempotency_key(idempotency_key)
 
         def make_guess(state: Playing) -> MakeGuess:
             # The board keeps the palette after the game ends, so that a retried guess
             # reads as it did the first time.
             palette = state[1].board.available_pegs or CLASSIC_PEGS
-            return MakeGuess(game_id, _read(guess, palette, game_id))
+            return MakeGuess(game_id, read_code(guess, palette, game_id))
 
         return self._handle(game_id, make_guess, idempotency_key).state[1].board
 
     def give_up(self, game_id: str) -> DecodingBoard:
         """Surrender: the game is lost and its secret shown."""
+        game_id = check_game_id(game_id)
         return self._handle(game_id, GiveUp(game_id)).state[1].board
 
     def call_off(self, game_id: str) -> DecodingBoard:
         """The code maker ends the game: it is lost, not given up, and its secret shown."""
+        game_id = check_game_id(game_id)
         return self._handle(game_id, CallOff(game_id)).state[1].board
 
     def board(self, game_id: str) -> DecodingBoard:
         """The game as its player sees it; the secret shows only once the game is over."""
+        game_id = check_game_id(game_id)
         return DecodingBoard.from_events(record.event for record in self.history(game_id))
 
     def maker_board(self, game_id: str) -> DecodingBoard:
         """The game as its code maker sees it: the secret shows while the game is in play."""
+        game_id = check_game_id(game_id)
         playing = _playing.fold(record.event for record in self.history(game_id))
         return playing[1].board.with_secret(playing[1].secret)
 
     def history(self, game_id: str) -> tuple[RecordedEvent, ...]:
         """The records a game is made of, as the store keeps them."""
-        stream = self._store.load(game_id)
+        game_id = check_game_id(game_id)
+        stream = self._store.load(game_id, category=MASTERMIND_CATEGORY)
         if not stream.version:
             raise GameNotFound(game_id)
         return stream.records
@@ -222,11 +231,10 @@ class Games:
         Raises:
             GameNotFound: no game's id is or starts with ``typed``.
             AmbiguousGameId: several games' ids start with ``typed``.
+            TypeError: ``typed`` is not a str.
         """
-        typed = typed.strip()
-        if not typed:
-            raise GameNotFound(typed)
-        if self._store.load(typed).version:
+        typed = check_game_id(check_str(typed, "typed").strip())
+        if self._store.load(typed, category=MASTERMIND_CATEGORY).version:
             return typed
         matches = [s.game_id for s in self.summaries() if s.game_id.startswith(typed)]
         if not matches:
@@ -267,6 +275,8 @@ class Games:
 
     def offers_hints(self, board: DecodingBoard) -> bool:
         """Whether :meth:`hint` can answer for a game like this one while it is in play."""
+        if not isinstance(board, DecodingBoard):
+            raise TypeError(f"board must be a DecodingBoard, not {type(board).__name__}")
         return (
             self._hints is not None
             and not board.is_over
@@ -280,12 +290,15 @@ class Games:
         Raises:
             GameNotFound, GameAlreadyWon, GameAlreadyLost: no game in play has this id.
             HintsNotAllowed: a person made the code and allows no hints.
-            HintUnavailable: no code breaker is installed, or the game is too large.
+            HintUnavailable: no code breaker is wired in or installed, or the game is too large.
             ValueError: the strategy is unknown, or cannot play a game this size.
+            TypeError: ``game_id`` is not a str, or ``strategy`` neither a str nor ``None``.
         """
+        game_id = check_game_id(game_id)
+        strategy = check_optional_str(strategy, "strategy")
         board = self.board(game_id).in_play().hints_allowed()
         if self._hints is None:
-            raise HintUnavailable("Hints need the code breaker, the solver extra, installed.")
+            raise HintUnavailable(HINTS_NOT_WIRED)
         return self._hints.hint(board, strategy)
 
     def review(self, game_id: str) -> GameReview:
@@ -296,31 +309,40 @@ class Games:
         Raises:
             GameNotFound, AmbiguousGameId: the id names no game, or several.
             GameNotOver: the game is still in play.
-            ReviewUnavailable: no code breaker is installed, or the game is too large.
+            ReviewUnavailable: no code breaker is wired in or installed, or the game is too
+                large.
+            TypeError: ``game_id`` is not a str.
         """
-        game_id = self.find(game_id)
+        game_id = self.find(check_str(game_id, "game_id"))
         board = self.board(game_id)
         if not board.is_over:
             raise GameNotOver(game_id)
         if self._reviews is None:
-            raise ReviewUnavailable("Reviews need the code breaker, the solver extra, installed.")
+            raise ReviewUnavailable(REVIEWS_NOT_WIRED)
         return review_of(board, self._reviews.figures(board))
 
     def summaries(self) -> list[GameSummary]:
         """Every game in the store, oldest first."""
         with self._lock:
-            catch_up(self._catalogue, self._store)
-            return self._catalogue.summaries()
+            return list(self._catalogue.catch_up().values())
 
     def subscribe(self, after_position: int | None = 0) -> Subscription:
-        """The store's feed after ``after_position``, every game's records in the order
-        they were appended, and then each new one as it comes; ``None``: from now on."""
-        return Subscription(self._store, after_position=after_position)
+        """The store's feed of games after ``after_position``, every game's records in the
+        order they were appended, and then each new one as it comes; ``None``: from now
+        on. Records of other applications sharing the store are passed over.
+
+        Raises:
+            TypeError: ``after_position`` is neither a whole number nor ``None``.
+            ValueError: ``after_position`` is below 0.
+        """
+        after_position = check_position(after_position, "after_position")
+        return Subscription(
+            self._store, after_position=after_position, categories=(MASTERMIND_CATEGORY,)
+        )
 
     def statistics(self) -> Statistics:
         with self._lock:
-            catch_up(self._catalogue, self._store)
-            return Statistics.of(self._catalogue.summaries())
+            return Statistics.of(self._catalogue.catch_up().values())
 
     def close(self) -> None:
         """Close the store the games are kept in."""
@@ -339,21 +361,3 @@ class Games:
             )
         except GameNotStarted:
             raise GameNotFound(game_id) from None
-
-
-def _read(guess: Code | str | Sequence[str], palette: Sequence[str], game_id: str) -> Code:
-    """A guess in the game's palette; blank text is a guess of no pegs, which is too short.
-
-    Raises:
-        UnreadableGuess: the text is one word that is no colour and no row of initials.
-    """
-    if isinstance(guess, Code):
-        return guess
-    if not isinstance(guess, str):
-        return Code.from_names(guess, palette)
-    try:
-        return Code.parse(guess, palette)
-    except NotAColour as unreadable:
-        raise UnreadableGuess(game_id, unreadable) from None
-    except UnreadableCode:
-        return Code(())

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mastermind.store import checks
 from mastermind.store._codec import (
     EVENT_TYPES,
+    MASTERMIND_CATEGORY,
     EncodedEvent,
     EventCodec,
     UnknownEventType,
@@ -22,9 +24,11 @@ from mastermind.store._codec import (
 from mastermind.store._connect import UnsupportedStoreURL, connect
 from mastermind.store._follow import FeedWaiter, head_position, wait_for_events
 from mastermind.store._port import (
+    DEFAULT_CATEGORY,
     CorruptDatabase,
     CorruptRecord,
     EventStore,
+    ForeignTable,
     Metadata,
     RecordedEvent,
     StoreClosed,
@@ -32,7 +36,9 @@ from mastermind.store._port import (
     StoreUnavailable,
     Stream,
     VersionConflict,
+    WrongCategory,
 )
+from mastermind.store._tracking import Checkpoint, CheckpointConflict, Snapshot, Snapshots, Tracking
 from mastermind.store.memory import InMemoryEventStore
 from mastermind.store.sqlite import SQLiteEventStore
 
@@ -40,26 +46,36 @@ if TYPE_CHECKING:
     from mastermind.store.postgres import PostgresEventStore
 
 __all__ = [
+    "Checkpoint",
+    "CheckpointConflict",
     "CorruptDatabase",
     "CorruptRecord",
+    "DEFAULT_CATEGORY",
     "EVENT_TYPES",
     "EncodedEvent",
     "EventCodec",
     "EventStore",
     "FeedWaiter",
+    "ForeignTable",
     "InMemoryEventStore",
+    "MASTERMIND_CATEGORY",
     "Metadata",
     "PostgresEventStore",
     "RecordedEvent",
     "SQLiteEventStore",
+    "Snapshot",
+    "Snapshots",
     "StoreClosed",
     "StoreError",
     "StoreUnavailable",
     "Stream",
+    "Tracking",
     "UnknownEventType",
     "UnsupportedStoreURL",
     "Upcasters",
     "VersionConflict",
+    "WrongCategory",
+    "checks",
     "connect",
     "head_position",
     "mastermind_upcasters",

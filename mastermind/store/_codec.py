@@ -26,11 +26,14 @@ from mastermind.store._fast import (
     quick_converter,
     read_back_check,
 )
+from mastermind.store._keepable import has_unkeepable_escape, refuse_unkeepable
 from mastermind.store._port import CorruptRecord, RecordedEvent
+from mastermind.store._storable import check_field_types, checked_event_types, holding_floats
+from mastermind.store._upcasters import JSONObject, with_masterminds_steps
+from mastermind.store._upcasters import Upcasters as Upcasters
+from mastermind.store._upcasters import mastermind_upcasters as mastermind_upcasters
 
 T = TypeVar("T")
-JSONObject = dict[str, Any]
-Upcast = Callable[[JSONObject], JSONObject]
 
 EVENT_TYPES: Mapping[str, type[Event]] = {
     "GameStarted": GameStarted,
@@ -40,6 +43,16 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
 }
 """The name each of Mastermind's events is stored under. A name never changes, even if
 its class is renamed."""
+
+MASTERMIND_CATEGORY = "mastermind"
+"""The category of Mastermind's games: the streams its read models follow."""
+
+
+def legacy_category() -> tuple[str, tuple[str, ...]]:
+    """The category given to records of a table written before streams had categories,
+    when their type is one of these: all such records were Mastermind's games."""
+    return MASTERMIND_CATEGORY, tuple(EVENT_TYPES)
+
 
 ENCODED_KEPT = 1024
 """How many records a codec keeps from encoding them, with their events, so that reading
@@ -72,83 +85,23 @@ class EncodedEvent:
     """A JSON object."""
 
 
-class Upcasters:
-    """Steps that carry a type's stored data from one schema version to the next.
-
-    A type's current schema version is one more than the highest step registered for it,
-    so adding a step is what bumps the version new records are written with.
-    """
-
-    def __init__(self) -> None:
-        self._steps: dict[tuple[str, int], Upcast] = {}
-
-    def register(self, type_name: str, from_version: int) -> Callable[[Upcast], Upcast]:
-        """Decorate a function that turns data of ``from_version`` into the next version."""
-
-        def decorate(step: Upcast) -> Upcast:
-            self.add(type_name, from_version, step)
-            return step
-
-        return decorate
-
-    def add(self, type_name: str, from_version: int, step: Upcast) -> None:
-        if from_version < 1:
-            raise ValueError(f"Schema versions start at 1, not {from_version}")
-        if (type_name, from_version) in self._steps:
-            raise ValueError(f"{type_name} already has an upcaster from version {from_version}")
-        self._steps[type_name, from_version] = step
-
-    def type_names(self) -> set[str]:
-        """The types that have at least one upcaster."""
-        return {name for name, _ in self._steps}
-
-    def current_version(self, type_name: str) -> int:
-        """The version new records of ``type_name`` are written with."""
-        versions = sorted(version for name, version in self._steps if name == type_name)
-        if versions != list(range(1, len(versions) + 1)):
-            missing = sorted(set(range(1, versions[-1])) - set(versions))
-            raise ValueError(f"{type_name} has no upcaster from version {missing[0]}")
-        return len(versions) + 1
-
-    def upcast(self, type_name: str, schema: int, data: JSONObject, to: int) -> JSONObject:
-        """The data of a record written at version ``schema``, carried to version ``to``."""
-        for version in range(schema, to):
-            data = self._steps[type_name, version](data)
-        return data
-
-
-def mastermind_upcasters() -> Upcasters:
-    """The steps that read every record Mastermind ever wrote as its events are today.
-
-    Start from these to add steps of your own for Mastermind's events.
-    """
-    upcasters = Upcasters()
-
-    @upcasters.register("GameStarted", from_version=1)
-    def unique_was_not_recorded(data: JSONObject) -> JSONObject:
-        # Before version 2 no game was played with unique colours.
-        return {"unique": False, **data}
-
-    @upcasters.register("GameStarted", from_version=2)
-    def every_code_maker_was_the_computer(data: JSONObject) -> JSONObject:
-        # Before version 3 only the computer made codes.
-        return {"maker": {"kind": "computer", "name": None, "allows_hints": True}, **data}
-
-    @upcasters.register("GameLost", from_version=1)
-    def no_game_was_called_off(data: JSONObject) -> JSONObject:
-        # Before version 2 no code maker could end a game.
-        return {"called_off": False, **data}
-
-    return upcasters
-
-
 class EventCodec:
     """Encodes events for a store and decodes them, upcasting old records on the way.
 
     ``event_types`` maps the name each event class is stored under to the class: attrs
-    classes whose fields are strings, numbers, booleans, tuples, Mastermind's codes and
-    feedback, or attrs classes of these. Without it, the codec keeps Mastermind's events
-    with :func:`mastermind_upcasters`.
+    classes whose fields are strings, numbers, booleans, enums, Mastermind's codes and
+    feedback, attrs classes of these, or tuples, lists, dicts and optionals of them.
+    Without it, the codec keeps Mastermind's events. Mastermind's events, given or not,
+    are read with :func:`mastermind_upcasters`, added to ``upcasters`` when these have
+    no step for them.
+
+    Raises:
+        TypeError: ``event_types`` is no mapping of names to attrs classes, a field of
+            one of them is of a type the codec cannot carry, or ``upcasters`` is not
+            :class:`Upcasters`.
+        ValueError: a name is blank, a class has two names, one of Mastermind's classes
+            is under another name, or the upcasters have a gap, a type the codec does not
+            know, or some of Mastermind's steps without the rest.
     """
 
     def __init__(
@@ -156,25 +109,18 @@ class EventCodec:
         event_types: Mapping[str, type[Any]] | None = None,
         upcasters: Upcasters | None = None,
     ) -> None:
-        if event_types is None:
-            event_types = EVENT_TYPES
-            upcasters = upcasters or mastermind_upcasters()
-            if upcasters.current_version("GameStarted") < 2:
-                raise ValueError(
-                    "Upcasters for Mastermind's events must include its own: "
-                    "start from mastermind.store.mastermind_upcasters()"
-                )
-        self._upcasters = upcasters or Upcasters()
-        self._types = dict(event_types)
-        not_attrs = [name for name, cls in self._types.items() if not attrs.has(cls)]
-        if not_attrs:
-            raise TypeError(f"Event types must be attrs classes: {', '.join(not_attrs)} is not")
+        self._types = checked_event_types(EVENT_TYPES if event_types is None else event_types)
+        if upcasters is not None and not isinstance(upcasters, Upcasters):
+            raise TypeError(f"upcasters must be Upcasters, not {type(upcasters).__name__}")
+        self._upcasters = with_masterminds_steps(self._types, upcasters, EVENT_TYPES)
         self._names = {cls: name for name, cls in self._types.items()}
         unknown = self._upcasters.type_names() - set(self._types)
         if unknown:
             raise ValueError(f"Upcasters for unknown event types: {', '.join(sorted(unknown))}")
         self._versions = {name: self._upcasters.current_version(name) for name in self._types}
         self._converter = _converter()
+        check_field_types(self._types, self._converter)
+        self._holding_floats = holding_floats(self._types)
         self._quick_converter = quick_converter()
         # Each class's hooks, looked up once, on first use, rather than at every call.
         self._unstructure: dict[type[Any], Callable[[Any], Any]] = {}
@@ -200,7 +146,9 @@ class EventCodec:
         """The record that stores ``event``.
 
         Raises:
-            ValueError: ``event`` is of no type this codec knows.
+            ValueError: ``event`` is of no type this codec knows, or holds text or a
+                number that some store cannot keep: a NUL character, a lone surrogate,
+                NaN or an infinity.
         """
         return EncodedEvent(*self._encode_fields(event))
 
@@ -217,7 +165,16 @@ class EventCodec:
         if unstructure is None:
             unstructure = self._converter.get_unstructure_hook(type(event))
             self._unstructure[type(event)] = unstructure
-        record = (name, self._versions[name], compact_json(unstructure(event)))
+        data = unstructure(event)
+        text = compact_json(data)
+        # The JSON is ASCII, the rest escaped as \u0000 to \uffff, and a float writes NaN
+        # and Infinity bare: whatever PostgreSQL refuses leaves one of these marks, which
+        # all but a few events lack.
+        if ("\\u" in text and has_unkeepable_escape(text)) or (
+            name in self._holding_floats and ("NaN" in text or "Infinity" in text)
+        ):
+            refuse_unkeepable(name, data)
+        record = (name, self._versions[name], text)
         if name in self._shared_types and self._read_back_equal(event):
             self._encoded.put(record, event)
         return record
@@ -295,9 +252,10 @@ class EventCodec:
             return False
 
 
-def check_versions(records: Iterable[RecordedEvent]) -> None:
-    """Raise if a stream's records, read in order, do not run 1, 2, 3... without a gap."""
-    for expected, record in enumerate(records, start=1):
+def check_versions(records: Iterable[RecordedEvent], after_version: int = 0) -> None:
+    """Raise if a stream's records, read in order, do not run 1, 2, 3... without a gap,
+    from the one after ``after_version``."""
+    for expected, record in enumerate(records, start=after_version + 1):
         if record.version != expected:
             raise CorruptRecord(
                 record.stream_id,
@@ -310,8 +268,19 @@ def _converter() -> cattrs.Converter:
     return converter_with(
         detailed=True,
         code=lambda value, _: Code(_strings(value)),
-        exactly=lambda kind: lambda value, _: _exactly(kind, value),
+        exactly=_exactly_as,
     )
+
+
+def _exactly_as(kind: type[Any]) -> Callable[[Any, Any], Any]:
+    """The hook that reads a field declared ``kind``, or an enum that is also a ``kind``,
+    from a value of exactly ``kind``."""
+
+    def read(value: object, declared: Any) -> Any:
+        exact = _exactly(kind, value)
+        return exact if declared is kind else declared(exact)
+
+    return read
 
 
 def _describe(error: BaseException, expected: type | None) -> str:

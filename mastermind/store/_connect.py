@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from mastermind.store._codec import EventCodec
 from mastermind.store._port import EventStore
@@ -29,8 +29,16 @@ def connect(
     codec: EventCodec | None = None,
     max_connections: int = 10,
     connection_wait: float = 5.0,
+    table: str | None = None,
+    schema: str | None = None,
 ) -> EventStore:
     """Open the event store that ``url`` names, keeping events through ``codec``.
+
+    ``table`` names the table the events are kept in, ``events`` unless given, and on
+    PostgreSQL ``schema`` the schema it is in: two applications that want their events
+    apart in one database each name their own. The URL may name them too, as
+    ``?table=loans`` (and ``&schema=lending`` on PostgreSQL); a name given both ways must
+    agree. A memory store is one application's alone and takes neither.
 
     A PostgreSQL store keeps at most ``max_connections`` connections open, and a call
     waits at most ``connection_wait`` seconds for one before it fails with
@@ -49,27 +57,63 @@ def connect(
     Raises:
         UnsupportedStoreURL: the URL names no store, or names one wrongly.
     """
+    if not isinstance(url, str):
+        raise TypeError(f"url must be a str, not {type(url).__name__}")
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme == "memory":
-        if parts.netloc or parts.path or parts.query:
-            raise UnsupportedStoreURL(url, "a memory store takes no host, path or options")
+        if parts.netloc or parts.path or parts.query or table or schema:
+            raise UnsupportedStoreURL(url, "a memory store takes no host, path, table or options")
         from mastermind.store.memory import InMemoryEventStore
 
         return InMemoryEventStore(codec=codec)
     if scheme == "sqlite":
-        return _sqlite(url, codec)
+        if schema is not None:
+            raise UnsupportedStoreURL(url, "a SQLite file has no schemas; name a table instead")
+        return _sqlite(url, codec, table)
     if scheme in ("postgresql", "postgres"):
         from mastermind.store.postgres import PostgresEventStore
 
+        conninfo, named = _take_options(url, ("table", "schema"))
         return PostgresEventStore(
-            url, codec=codec, max_connections=max_connections, connection_wait=connection_wait
+            conninfo,
+            codec=codec,
+            max_connections=max_connections,
+            connection_wait=connection_wait,
+            table=_or_events(_agreed(url, "table", table, named.get("table"))),
+            schema=_agreed(url, "schema", schema, named.get("schema")),
         )
     reason = f"the scheme {parts.scheme!r} is unknown" if scheme else "it has no scheme"
     raise UnsupportedStoreURL(url, reason)
 
 
-def _sqlite(url: str, codec: EventCodec | None) -> EventStore:
+def _take_options(url: str, names: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+    """The URL without the options ``names``, which are the store's and not libpq's, and
+    those options."""
+    parts = urlsplit(url)
+    options = parse_qsl(parts.query, keep_blank_values=True)
+    taken = {name: value for name, value in options if name in names}
+    if not taken:
+        return url, taken
+    kept = "&".join(
+        f"{quote(name, safe='')}={quote(value, safe='')}"
+        for name, value in options
+        if name not in names
+    )
+    return parts._replace(query=kept).geturl(), taken
+
+
+def _agreed(url: str, name: str, given: str | None, in_url: str | None) -> str | None:
+    if given is not None and in_url is not None and given != in_url:
+        raise UnsupportedStoreURL(url, f"the {name} is {in_url!r} in the URL but {given!r} given")
+    return given if given is not None else in_url
+
+
+def _or_events(table: str | None) -> str:
+    return "events" if table is None else table
+
+
+def _sqlite(url: str, codec: EventCodec | None, table: str | None) -> EventStore:
     from mastermind.store.sqlite import SQLiteEventStore
 
     parts = urlsplit(url)
@@ -82,13 +126,17 @@ def _sqlite(url: str, codec: EventCodec | None) -> EventStore:
         raise UnsupportedStoreURL(url, "a SQLite store needs a file path; for memory use memory://")
     options = dict(parse_qsl(parts.query, keep_blank_values=True))
     synchronous = options.pop("synchronous", "normal").upper()
+    table = _agreed(url, "table", table, options.pop("table", None))
     if options:
         raise UnsupportedStoreURL(url, f"unknown options {', '.join(sorted(options))}")
     if synchronous not in ("FULL", "NORMAL"):
         raise UnsupportedStoreURL(url, "synchronous is full or normal")
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     return SQLiteEventStore(
-        path, codec=codec, synchronous="FULL" if synchronous == "FULL" else "NORMAL"
+        path,
+        codec=codec,
+        synchronous="FULL" if synchronous == "FULL" else "NORMAL",
+        table=_or_events(table),
     )
 
 

@@ -248,7 +248,10 @@ def converter_with(
     exactly: Callable[[type[Any]], Callable[[Any, Any], Any]],
 ) -> cattrs.Converter:
     """A converter of events: codes as lists of names, feedback as counts, and strings,
-    whole numbers and booleans read only as themselves, by the hooks given."""
+    whole numbers and booleans read only as themselves, by the hooks given.
+
+    ``exactly(kind)`` is also the hook of the enums that are a ``kind`` as well, such as
+    a ``StrEnum``, and is given the enum to read them as."""
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_unstructure_hook(Code, lambda value: list(value.pegs))
     converter.register_structure_hook(Code, code)
@@ -269,16 +272,16 @@ def _quick_code(value: Any, _: object) -> Code:
     return Code(value)
 
 
-def _quick_str(value: Any, _: object) -> str:
+def _quick_str(value: Any, declared: Any) -> str:
     if type(value) is not str:
         raise TypeError
-    return value
+    return value if declared is str else declared(value)  # an enum that is also a str
 
 
-def _quick_int(value: Any, _: object) -> int:
+def _quick_int(value: Any, declared: Any) -> int:
     if type(value) is not int:
         raise TypeError
-    return value
+    return value if declared is int else declared(value)  # an enum that is also an int
 
 
 def _quick_bool(value: Any, _: object) -> bool:

@@ -7,13 +7,22 @@ accepts. Every store raises the same errors for the same mistakes, all of them
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
 
+# The checks live in a public module of their own, for stores written elsewhere; the
+# stores here import them from either place.
+from mastermind.store.checks import check_append as check_append
+from mastermind.store.checks import check_feed_arguments as check_feed_arguments
+from mastermind.store.checks import check_stream_id as check_stream_id
+
 Metadata = Mapping[str, str]
 """What an append records beside its events, such as the key of the command that made them."""
+
+DEFAULT_CATEGORY = ""
+"""The category of a stream appended to without naming one."""
 
 
 @attrs.frozen
@@ -28,15 +37,23 @@ class RecordedEvent:
     event: Any
     metadata: Metadata = attrs.field(factory=dict, hash=False)
     """What the append that recorded the event carried beside it; empty for most."""
+    category: str = DEFAULT_CATEGORY
+    """The category of the event's stream: which application, or which kind of thing, the
+    stream belongs to."""
 
 
 @attrs.frozen
 class Stream:
-    """A stream's records and its version: 0 for a stream with no events."""
+    """A stream's records and its version: 0 for a stream with no events.
+
+    Loaded ``after_version``, the records are those after it, and ``version`` is still
+    the version of the whole stream.
+    """
 
     stream_id: str
     records: tuple[RecordedEvent, ...]
     version: int
+    category: str = DEFAULT_CATEGORY
 
     @property
     def events(self) -> tuple[Any, ...]:
@@ -56,6 +73,20 @@ class VersionConflict(StoreError):
         )
         self.stream_id = stream_id
         self.expected = expected
+        self.actual = actual
+
+
+class WrongCategory(ValueError):
+    """An append to a stream of another category: a stream stays in the category of its
+    first event, so that two applications sharing a store never write to each other's."""
+
+    def __init__(self, stream_id: str, category: str, actual: str) -> None:
+        super().__init__(
+            f"Stream {stream_id!r} belongs to the category {actual!r}, not {category!r}:"
+            " choose another stream id."
+        )
+        self.stream_id = stream_id
+        self.category = category
         self.actual = actual
 
 
@@ -89,6 +120,20 @@ class CorruptDatabase(StoreUnavailable):
         self.advice = advice
 
 
+class ForeignTable(StoreError):
+    """The table the store was told to keep its events in holds something else: another
+    program's table of the same name. Name another table for the events."""
+
+    def __init__(self, table: str, missing: list[str]) -> None:
+        super().__init__(
+            f"The table {table} is not a table of events: it has no {', '.join(missing)}"
+            " column. It may be another program's: keep the events in a table of their own,"
+            " named with table= (or ?table= in the URL)."
+        )
+        self.table = table
+        self.missing = missing
+
+
 class CorruptRecord(StoreError):
     """A stored record that cannot be turned back into an event."""
 
@@ -102,7 +147,12 @@ class CorruptRecord(StoreError):
 
 
 class EventStore(Protocol):
-    """Streams of events with optimistic concurrency, and one global feed for projections."""
+    """Streams of events with optimistic concurrency, and one global feed for projections.
+
+    Every stream belongs to a category, named by its first append; the feed can be read
+    for some categories or event types alone, so that applications sharing a store each
+    read their own.
+    """
 
     def append(
         self,
@@ -111,6 +161,7 @@ class EventStore(Protocol):
         expected_version: int,
         *,
         metadata: Metadata | None = None,
+        category: str = DEFAULT_CATEGORY,
     ) -> int:
         """Append all of ``events`` or none, if the stream is at ``expected_version``.
 
@@ -118,56 +169,31 @@ class EventStore(Protocol):
 
         Raises:
             VersionConflict: the stream is at another version.
+            WrongCategory: the stream belongs to another ``category``.
             TypeError, ValueError: an argument is wrong, such as an empty stream id or an
                 event of a type the codec does not know. Nothing is appended.
         """
         ...
 
-    def load(self, stream_id: str) -> Stream:
-        """The stream's records in order; an unknown stream is empty at version 0."""
+    def load(
+        self, stream_id: str, *, category: str | None = None, after_version: int = 0
+    ) -> Stream:
+        """The stream's records after ``after_version``, in order; an unknown stream is
+        empty at version 0, and so is a stream of another ``category`` than the one named."""
         ...
 
-    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        """Up to ``limit`` records after ``after_position``, in commit order."""
+    def read_all(
+        self,
+        after_position: int = 0,
+        limit: int = 1000,
+        *,
+        categories: Collection[str] | None = None,
+        types: Collection[str] | None = None,
+    ) -> list[RecordedEvent]:
+        """Up to ``limit`` records after ``after_position``, in commit order; only those of
+        streams in ``categories`` and of event ``types`` (stored names), where named."""
         ...
 
     def close(self) -> None:
         """Release connections and files. The store is unusable afterwards."""
         ...
-
-
-def check_stream_id(stream_id: object) -> str:
-    if not isinstance(stream_id, str):
-        raise TypeError(f"stream_id must be a str, not {type(stream_id).__name__}")
-    if not stream_id:
-        raise ValueError("stream_id must not be empty")
-    return stream_id
-
-
-def check_append(
-    stream_id: object, events: object, expected_version: object, metadata: object
-) -> dict[str, str]:
-    """Refuse wrong arguments to ``append`` alike on every store; the metadata to keep."""
-    check_stream_id(stream_id)
-    if isinstance(events, str | bytes) or not isinstance(events, Sequence):
-        raise TypeError(f"events must be a sequence of events, not {type(events).__name__}")
-    _check_count("expected_version", expected_version, least=0)
-    if metadata is None:
-        return {}
-    if not isinstance(metadata, Mapping) or not all(
-        isinstance(key, str) and isinstance(value, str) for key, value in metadata.items()
-    ):
-        raise TypeError("metadata must map strings to strings")
-    return dict(metadata)
-
-
-def check_feed_arguments(after_position: object, limit: object) -> None:
-    _check_count("after_position", after_position, least=0)
-    _check_count("limit", limit, least=1)
-
-
-def _check_count(name: str, value: object, least: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < least:
-        raise ValueError(f"{name} must be at least {least}, not {value}")

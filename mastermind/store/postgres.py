@@ -20,14 +20,16 @@ except ImportError as error:  # pragma: no cover - the tests run with the extra 
 
     raise ImportError(f"PostgresEventStore needs psycopg: {install_hint('postgres')}") from error
 
-from mastermind.store._codec import EventCodec
-from mastermind.store._port import Metadata, VersionConflict
+from mastermind.store._codec import EventCodec, legacy_category
+from mastermind.store._port import DEFAULT_CATEGORY, Metadata, VersionConflict, WrongCategory
 from mastermind.store._postgres_pool import PostgresPool
-from mastermind.store._sql import HEAD, SQLStore
+from mastermind.store._queries import Queries, check_is_events
+from mastermind.store._sql import SQLStore
 from mastermind.store._watch import Watch
+from mastermind.store.checks import check_identifier
 
 SCHEMA = """\
-CREATE TABLE IF NOT EXISTS events (
+CREATE TABLE IF NOT EXISTS {t} (
     position    bigserial   PRIMARY KEY,
     stream_id   text        NOT NULL,
     version     integer     NOT NULL CHECK (version > 0),
@@ -36,45 +38,39 @@ CREATE TABLE IF NOT EXISTS events (
     data        jsonb       NOT NULL,
     metadata    jsonb,
     recorded_at timestamptz NOT NULL DEFAULT now(),
+    category    text        NOT NULL DEFAULT '',
     UNIQUE (stream_id, version)
+);
+CREATE INDEX IF NOT EXISTS {i} ON {t} (category, position);
+CREATE TABLE IF NOT EXISTS {c} (
+    name        text        PRIMARY KEY,
+    position    bigint      NOT NULL,
+    state       text
+);
+CREATE TABLE IF NOT EXISTS {s} (
+    stream_id   text        PRIMARY KEY,
+    version     integer     NOT NULL,
+    kind        text        NOT NULL,
+    state       text        NOT NULL
 )"""
-
-_HAS_METADATA = (
-    "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()"
-    " AND table_name = 'events' AND column_name = 'metadata'"
-)
+"""The tables of a store: its events, the checkpoints of projections, snapshots."""
+_COLUMNS = "SELECT attname FROM pg_attribute WHERE attrelid = %s::regclass AND attnum > 0"
 _SCHEMA_LOCK = 0x6D6D_6576  # an advisory lock key, so that two servers create it only once
-_LOCK = "LOCK TABLE events IN EXCLUSIVE MODE"
-_VERSION = "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream_id = %s"
-_INSERT = (
-    "INSERT INTO events (stream_id, version, type, schema, data, metadata)"
-    " VALUES (%s, %s, %s, %s, %s::jsonb, %s::jsonb)"
-)
-_INSERT_AND_NOTIFY = (
-    "WITH inserted AS ("
-    f"{_INSERT} RETURNING position"
-    ") SELECT pg_notify({channel}, position::text) FROM inserted"
-)
-"""The insert, with a notification of each new position to the table's listeners: sent
-when the transaction commits, and never if it rolls back."""
 _TABLE_SCHEMA = (
     "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-    " WHERE c.oid = 'events'::regclass"
-)
-_LOAD = (
-    "SELECT position, version, type, schema, data, metadata FROM events"
-    " WHERE stream_id = %s ORDER BY version"
-)
-_FEED = (
-    "SELECT stream_id, position, version, type, schema, data, metadata FROM events"
-    " WHERE position > %s ORDER BY position LIMIT %s"
+    " WHERE c.oid = %s::regclass"
 )
 
 
 class PostgresEventStore(SQLStore):
     """An event store in a PostgreSQL table, for many processes on many machines.
 
-    Each append takes ``LOCK TABLE events IN EXCLUSIVE MODE`` inside its transaction.
+    The events are kept in the table ``table``, ``events`` unless named otherwise, in
+    the schema ``schema`` (created if missing), or else the first of the connection's
+    search path; beside it, ``<table>_checkpoints`` and ``<table>_snapshots`` keep the
+    checkpoints of projections and the snapshots of streams.
+
+    Each append takes ``LOCK TABLE <table> IN EXCLUSIVE MODE`` inside its transaction.
     Appends therefore take turns, and a position is handed out only after every earlier
     append has committed: ``read_all`` never finds a smaller position appearing later.
     Reads never wait for appends: the lock lets them through.
@@ -84,14 +80,13 @@ class PostgresEventStore(SQLStore):
     ``connection_wait`` seconds for one before it raises ``StoreUnavailable``.
 
     Every append notifies the positions it wrote on the channel :attr:`channel`, named
-    after the table's schema, when it commits. While a thread waits for the feed to
+    after the table and its schema, when it commits. While a thread waits for the feed to
     grow, the store listens on one more connection, outside the pool, and connects it
     again after losing it, after pauses that double up to two seconds.
     """
 
-    _load_query = _LOAD
-    _feed_query = _FEED
     _driver_error = psycopg.Error
+    _refusals = (psycopg.DataError,)
 
     def __init__(
         self,
@@ -100,24 +95,32 @@ class PostgresEventStore(SQLStore):
         codec: EventCodec | None = None,
         max_connections: int = 10,
         connection_wait: float = 5.0,
+        table: str = "events",
+        schema: str | None = None,
     ) -> None:
+        self.table = check_identifier("table", table)
+        self.schema = None if schema is None else check_identifier("schema", schema)
+        self._queries = queries = Queries("postgresql", table, schema)
         self._conninfo = conninfo
         self._codec = codec or EventCodec()
         self._pool = pool = PostgresPool(conninfo, max_size=max_connections, wait=connection_wait)
         try:
             with self._connection() as connection:
-                _create_schema(connection)
-                self.channel = _channel(connection)
+                _create_schema(connection, queries)
+                self.channel = _channel(connection, queries)
+                # Each new position is notified to the table's listeners: sent when the
+                # transaction commits, and never if it rolls back.
+                channel = psycopg.sql.Literal(self.channel).as_string(connection).replace("%", "%%")
                 self._insert = (
-                    psycopg.sql.SQL(_INSERT_AND_NOTIFY)
-                    .format(channel=psycopg.sql.Literal(self.channel))
-                    .as_string(connection)
+                    f"WITH inserted AS ({queries.insert} RETURNING position)"
+                    f" SELECT pg_notify({channel}, position::text) FROM inserted"
                 )
+                self._lock = f"LOCK TABLE {queries.table} IN EXCLUSIVE MODE"
         except BaseException:
             self._pool.close()
             raise
         self._watch = Watch(
-            lambda: _Listener(pool.connect_outside(keepalives=True), self.channel),
+            lambda: _Listener(pool.connect_outside(keepalives=True), self.channel, queries.head),
             self._unavailable,
             interval=LISTEN_INTERVAL,
             name=f"mastermind-feed {self.channel}",
@@ -125,7 +128,12 @@ class PostgresEventStore(SQLStore):
 
     def __repr__(self) -> str:
         info = psycopg.conninfo.conninfo_to_dict(self._conninfo)
-        return f"PostgresEventStore(host={info.get('host')!r}, dbname={info.get('dbname')!r})"
+        table = "" if self.table == "events" else f", table={self.table!r}"
+        schema = "" if self.schema is None else f", schema={self.schema!r}"
+        return (
+            f"PostgresEventStore(host={info.get('host')!r}, dbname={info.get('dbname')!r}"
+            f"{schema}{table})"
+        )
 
     def append(
         self,
@@ -134,22 +142,32 @@ class PostgresEventStore(SQLStore):
         expected_version: int,
         *,
         metadata: Metadata | None = None,
+        category: str = DEFAULT_CATEGORY,
     ) -> int:
-        rows = self._rows(stream_id, events, expected_version, metadata)
+        rows = self._rows(stream_id, events, expected_version, metadata, category)
         with self._connection() as connection:
             try:
                 with connection.transaction():
-                    connection.execute(_LOCK)
-                    actual = _version(connection, stream_id)
+                    connection.execute(self._lock)
+                    actual, found = self._last_version(connection, stream_id, category)
+                    if found != category:
+                        raise WrongCategory(stream_id, category, found)
                     if actual != expected_version:
                         raise VersionConflict(stream_id, expected_version, actual)
                     if rows:
                         connection.cursor().executemany(self._insert, rows)
             except psycopg.errors.UniqueViolation:
                 # The unique (stream_id, version) key backs up the check above.
-                actual = _version(connection, stream_id)
+                actual, _ = self._last_version(connection, stream_id, category)
                 raise VersionConflict(stream_id, expected_version, actual) from None
         return expected_version + len(rows)
+
+    def _last_version(
+        self, connection: psycopg.Connection[Any], stream_id: str, category: str
+    ) -> tuple[int, str]:
+        """The stream's version and category; a stream with no event is in any category."""
+        row = connection.execute(self._queries.last_version, (stream_id,)).fetchone()
+        return (0, category) if row is None else (row[0], row[1])
 
 
 LISTEN_INTERVAL = 0.5
@@ -159,18 +177,19 @@ CHECK_EVERY = 30.0
 finds a connection cut off without a word, and a notification sent by no append."""
 
 
-def _channel(connection: psycopg.Connection[Any]) -> str:
-    """``mastermind_events.<schema>``: the channel of the table this connection appends to.
+def _channel(connection: psycopg.Connection[Any], queries: Queries) -> str:
+    """``mastermind_events.<schema>``, and ``.<table>`` for a table not named ``events``:
+    the channel of the table this connection appends to.
 
-    Tables in two schemas of one database have channels of their own. A name longer
-    than PostgreSQL's 63 bytes is shortened to a digest of the schema's name.
+    Tables in two schemas of one database, or of two names, have channels of their own.
+    A name longer than PostgreSQL's 63 bytes is shortened to a digest of the table's.
     """
-    row = connection.execute(_TABLE_SCHEMA).fetchone()
+    row = connection.execute(_TABLE_SCHEMA, (queries.table,)).fetchone()
     assert row is not None
-    schema: str = row[0]
-    channel = f"mastermind_events.{schema}"
+    where: str = row[0] if queries.name == "events" else f"{row[0]}.{queries.name}"
+    channel = f"mastermind_events.{where}"
     if len(channel.encode()) > 63:
-        channel = f"mastermind_events.{hashlib.sha256(schema.encode()).hexdigest()[:40]}"
+        channel = f"mastermind_events.{hashlib.sha256(where.encode()).hexdigest()[:40]}"
     return channel
 
 
@@ -183,8 +202,9 @@ class _Listener:
     :meth:`interrupt` writes to, so that a closing store need not wait for a timeout.
     """
 
-    def __init__(self, connection: psycopg.Connection[Any], channel: str) -> None:
+    def __init__(self, connection: psycopg.Connection[Any], channel: str, head: str) -> None:
         self._connection = connection
+        self._head = head
         self._checked = time.monotonic()
         self._wake_in, self._wake_out = socket.socketpair()
         try:
@@ -196,7 +216,7 @@ class _Listener:
             raise
 
     def head(self) -> int:
-        row = self._connection.execute(HEAD).fetchone()
+        row = self._connection.execute(self._head).fetchone()
         assert row is not None
         self._checked = time.monotonic()
         head: int = row[0]
@@ -237,21 +257,47 @@ class _Listener:
         self._connection.close()
 
 
-def _create_schema(connection: psycopg.Connection[Any]) -> None:
-    # A user allowed to read and append needs no right to create tables.
-    if connection.execute("SELECT to_regclass('events')").fetchone() == (None,):
-        with connection.transaction():
-            connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            connection.execute(SCHEMA)
-    if connection.execute(_HAS_METADATA).fetchone() is None:
-        # A table made before metadata was kept.
-        with connection.transaction():
-            connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            connection.execute("ALTER TABLE events ADD COLUMN IF NOT EXISTS metadata jsonb")
+def _create_schema(connection: psycopg.Connection[Any], queries: Queries) -> None:
+    """Create the tables that are missing, and bring a table that an older version made
+    up to date: metadata, categories, checkpoints and snapshots came later. A user
+    allowed to read and append needs no right to create tables once they are there."""
+    table = queries.table
+    exists = connection.execute("SELECT to_regclass(%s)", (table,)).fetchone() != (None,)
+    if (
+        exists
+        and _columns(connection, table) >= {"metadata", "category"}
+        and _has_side_tables(connection, queries)
+    ):
+        return
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+        if queries.schema is not None:
+            connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{queries.schema}"')
+        if connection.execute("SELECT to_regclass(%s)", (table,)).fetchone() != (None,):
+            columns = _columns(connection, table)
+            check_is_events(queries.name, columns)
+            if "metadata" not in columns:
+                connection.execute(f"ALTER TABLE {table} ADD COLUMN metadata jsonb")
+            if "category" not in columns:
+                connection.execute(
+                    f"ALTER TABLE {table} ADD COLUMN category text NOT NULL DEFAULT ''"
+                )
+                category, types = legacy_category()
+                connection.execute(
+                    f"UPDATE {table} SET category = %s WHERE type = ANY(%s)",
+                    (category, list(types)),
+                )
+        for statement in queries.written(SCHEMA).split(";"):
+            connection.execute(statement)
 
 
-def _version(connection: psycopg.Connection[Any], stream_id: str) -> int:
-    row = connection.execute(_VERSION, (stream_id,)).fetchone()
-    assert row is not None
-    version: int = row[0]
-    return version
+def _columns(connection: psycopg.Connection[Any], table: str) -> set[str]:
+    return {name for (name,) in connection.execute(_COLUMNS, (table,)).fetchall()}
+
+
+def _has_side_tables(connection: psycopg.Connection[Any], queries: Queries) -> bool:
+    found = connection.execute(
+        "SELECT to_regclass(%s), to_regclass(%s)",
+        (queries.written("{c}"), queries.written("{s}")),
+    ).fetchone()
+    return found is not None and None not in found

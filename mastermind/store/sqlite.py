@@ -9,14 +9,23 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from mastermind.store._codec import EventCodec
+from mastermind.store._codec import EventCodec, legacy_category
 from mastermind.store._pool import Pool
-from mastermind.store._port import CorruptDatabase, Metadata, StoreUnavailable, VersionConflict
-from mastermind.store._sql import HEAD, Row, SQLStore, one_line
+from mastermind.store._port import (
+    DEFAULT_CATEGORY,
+    CorruptDatabase,
+    Metadata,
+    StoreUnavailable,
+    VersionConflict,
+    WrongCategory,
+)
+from mastermind.store._queries import Queries, check_is_events
+from mastermind.store._sql import Row, SQLStore, one_line
 from mastermind.store._watch import Watch
+from mastermind.store.checks import check_identifier
 
 SCHEMA = """\
-CREATE TABLE IF NOT EXISTS events (
+CREATE TABLE IF NOT EXISTS {t} (
     position    INTEGER PRIMARY KEY AUTOINCREMENT,
     stream_id   TEXT    NOT NULL,
     version     INTEGER NOT NULL CHECK (version > 0),
@@ -25,22 +34,22 @@ CREATE TABLE IF NOT EXISTS events (
     data        TEXT    NOT NULL,
     metadata    TEXT,
     recorded_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    category    TEXT    NOT NULL DEFAULT '',
     UNIQUE (stream_id, version)
+);
+CREATE INDEX IF NOT EXISTS {i} ON {t} (category, position);
+CREATE TABLE IF NOT EXISTS {c} (
+    name        TEXT    PRIMARY KEY,
+    position    INTEGER NOT NULL,
+    state       TEXT
+);
+CREATE TABLE IF NOT EXISTS {s} (
+    stream_id   TEXT    PRIMARY KEY,
+    version     INTEGER NOT NULL,
+    kind        TEXT    NOT NULL,
+    state       TEXT    NOT NULL
 )"""
-
-_INSERT = (
-    "INSERT INTO events (stream_id, version, type, schema, data, metadata)"
-    " VALUES (?, ?, ?, ?, ?, ?)"
-)
-_VERSION = "SELECT COALESCE(MAX(version), 0) FROM events WHERE stream_id = ?"
-_LOAD = (
-    "SELECT position, version, type, schema, data, metadata FROM events"
-    " WHERE stream_id = ? ORDER BY version"
-)
-_FEED = (
-    "SELECT stream_id, position, version, type, schema, data, metadata FROM events"
-    " WHERE position > ? ORDER BY position LIMIT ?"
-)
+"""The tables of a store: its events, the checkpoints of projections, snapshots."""
 
 Synchronous = Literal["FULL", "NORMAL"]
 
@@ -73,13 +82,16 @@ class SQLiteEventStore(SQLStore):
     ``-shm`` files: it holds every game's secret. Opening a file checks it with
     ``PRAGMA quick_check``, and a damaged file is refused with :class:`CorruptDatabase`.
 
+    The events are kept in the table ``table``, ``events`` unless named otherwise, so
+    that applications sharing a file may keep theirs apart; the checkpoints of
+    projections and the snapshots of streams in ``<table>_checkpoints`` and
+    ``<table>_snapshots``.
+
     While a thread waits for the feed to grow, one thread of the store asks the file
     every :data:`POLL_INTERVAL` seconds whether anyone committed, with ``PRAGMA
     data_version`` on a connection of its own, which sees the commits of every process.
     """
 
-    _load_query = _LOAD
-    _feed_query = _FEED
     _driver_error = sqlite3.Error
 
     def __init__(
@@ -89,7 +101,10 @@ class SQLiteEventStore(SQLStore):
         codec: EventCodec | None = None,
         synchronous: Synchronous = "NORMAL",
         busy_timeout: float = 30.0,
+        table: str = "events",
     ) -> None:
+        self.table = check_identifier("table", table)
+        self._queries = Queries("sqlite", table)
         if synchronous not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         self.path = os.fspath(path)
@@ -102,7 +117,7 @@ class SQLiteEventStore(SQLStore):
             self._open, sqlite3.Connection.close, lambda connection: not connection.in_transaction
         )
         self._watch = Watch(
-            lambda: _Probe(self._open()),
+            lambda: _Probe(self._open(), self._queries.head),
             self._explain,
             interval=POLL_INTERVAL,
             name=f"mastermind-feed {self.path}",
@@ -117,7 +132,8 @@ class SQLiteEventStore(SQLStore):
             raise
 
     def __repr__(self) -> str:
-        return f"SQLiteEventStore({self.path!r})"
+        table = "" if self.table == "events" else f", table={self.table!r}"
+        return f"SQLiteEventStore({self.path!r}{table})"
 
     def append(
         self,
@@ -126,10 +142,11 @@ class SQLiteEventStore(SQLStore):
         expected_version: int,
         *,
         metadata: Metadata | None = None,
+        category: str = DEFAULT_CATEGORY,
     ) -> int:
-        rows = self._rows(stream_id, events, expected_version, metadata)
+        rows = self._rows(stream_id, events, expected_version, metadata, category)
         with self._connection() as connection:
-            _insert(connection, stream_id, expected_version, rows)
+            _insert(connection, self._queries, stream_id, expected_version, category, rows)
         if rows:
             self._watch.poke()
         return expected_version + len(rows)
@@ -164,10 +181,7 @@ class SQLiteEventStore(SQLStore):
             try:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute("BEGIN IMMEDIATE")
-                connection.execute(SCHEMA)
-                columns = {row[1] for row in connection.execute("PRAGMA table_info(events)")}
-                if "metadata" not in columns:  # a file written before metadata was kept
-                    connection.execute("ALTER TABLE events ADD COLUMN metadata TEXT")
+                self._create_tables(connection)
                 connection.execute("COMMIT")
                 return
             except sqlite3.OperationalError as error:
@@ -177,17 +191,36 @@ class SQLiteEventStore(SQLStore):
                     raise
                 time.sleep(0.01)
 
+    def _create_tables(self, connection: sqlite3.Connection) -> None:
+        """Create the tables that are missing, and bring a table that an older version
+        made up to date: metadata and categories came later."""
+        table = self._queries.table
+        columns = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        check_is_events(self.table, columns)
+        if columns and "metadata" not in columns:
+            connection.execute(f"ALTER TABLE {table} ADD COLUMN metadata TEXT")
+        if columns and "category" not in columns:
+            connection.execute(f"ALTER TABLE {table} ADD COLUMN category TEXT NOT NULL DEFAULT ''")
+            category, types = legacy_category()
+            connection.execute(
+                f"UPDATE {table} SET category = ? WHERE type IN ({', '.join('?' * len(types))})",
+                (category, *types),
+            )
+        for statement in self._queries.written(SCHEMA).split(";"):
+            connection.execute(statement)
+
 
 class _Probe:
     """A connection that asks the file whether anyone committed since it last asked."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: sqlite3.Connection, head: str) -> None:
         self._connection = connection
+        self._head = head
         self._woken = threading.Event()
         self._version = self._data_version()
 
     def head(self) -> int:
-        head: int = self._connection.execute(HEAD).fetchone()[0]
+        head: int = self._connection.execute(self._head).fetchone()[0]
         return head
 
     def wait(self, timeout: float) -> int | None:
@@ -234,25 +267,41 @@ def _check_integrity(path: str, connection: sqlite3.Connection) -> None:
 
 
 def _insert(
-    connection: sqlite3.Connection, stream_id: str, expected_version: int, rows: list[Row]
+    connection: sqlite3.Connection,
+    queries: Queries,
+    stream_id: str,
+    expected_version: int,
+    category: str,
+    rows: list[Row],
 ) -> None:
-    """Insert ``rows`` in one transaction, if the stream is at ``expected_version``."""
+    """Insert ``rows`` in one transaction, if the stream is at ``expected_version`` in
+    ``category``."""
     connection.execute("BEGIN IMMEDIATE")
     try:
-        actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
+        actual, found = _last_version(connection, queries, stream_id, category)
+        if found != category:
+            raise WrongCategory(stream_id, category, found)
         if actual != expected_version:
             raise VersionConflict(stream_id, expected_version, actual)
         if len(rows) == 1:  # most appends: one event, without executemany's extra steps
-            connection.execute(_INSERT, rows[0])
+            connection.execute(queries.insert, rows[0])
         else:
-            connection.executemany(_INSERT, rows)
+            connection.executemany(queries.insert, rows)
         connection.execute("COMMIT")
     except sqlite3.IntegrityError:
         # The unique (stream_id, version) key backs up the check above.
         connection.execute("ROLLBACK")
-        actual = connection.execute(_VERSION, (stream_id,)).fetchone()[0]
+        actual, _ = _last_version(connection, queries, stream_id, category)
         raise VersionConflict(stream_id, expected_version, actual) from None
     except BaseException:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
+
+
+def _last_version(
+    connection: sqlite3.Connection, queries: Queries, stream_id: str, category: str
+) -> tuple[int, str]:
+    """The stream's version and category; a stream with no event is in any category."""
+    row = connection.execute(queries.last_version, (stream_id,)).fetchone()
+    return (0, category) if row is None else (row[0], row[1])

@@ -23,14 +23,24 @@ except ImportError as error:
     raise missing_extra("pytest", "mastermind.testing.EventStoreContract") from error
 
 from mastermind.store import EventStore
+from mastermind.testing._contract_categories import CategoryContract
 from mastermind.testing._contract_feed import FeedContract, RaceContract
 from mastermind.testing._contract_refusals import RefusalContract
+from mastermind.testing._contract_snapshots import SnapshotContract
 from mastermind.testing._contract_streams import StreamContract
 from mastermind.testing._contract_subscription import SubscriptionContract
+from mastermind.testing._contract_tracking import TrackingContract
 
 
 class EventStoreContract(
-    StreamContract, FeedContract, SubscriptionContract, RefusalContract, RaceContract
+    StreamContract,
+    CategoryContract,
+    FeedContract,
+    SubscriptionContract,
+    RefusalContract,
+    RaceContract,
+    SnapshotContract,
+    TrackingContract,
 ):
     """What every event store promises, as tests a store's test class inherits.
 

@@ -9,6 +9,11 @@ from mastermind.store import EventStore, RecordedEvent, VersionConflict
 from mastermind.testing._samples import guessed, one_of_each, started
 from mastermind.testing._threads import run_threads
 
+RACE_PATIENCE = 30.0
+"""Seconds the threads of a race have to finish: a hundred appends on a database across
+a network take a few seconds, and a store that deadlocks fails after this, instead of
+hanging its test."""
+
 
 class FeedContract:
     """The feed holds every record once, in commit order, and pages after a position."""
@@ -65,7 +70,7 @@ class RaceContract:
                 return
             winners.append(racer)
 
-        run_threads(race, racers)
+        run_threads(race, racers, timeout=RACE_PATIENCE)
         assert len(winners) == 1
         events = store.load("g1").events
         assert events == (started(f"racer-{winners[0]}"), guessed(f"racer-{winners[0]}"))
@@ -79,7 +84,7 @@ class RaceContract:
             for version in range(appends):
                 store.append(f"t{thread}", [guessed(f"t{thread}", black=version % 4)], version)
 
-        run_threads(write, threads)
+        run_threads(write, threads, timeout=RACE_PATIENCE)
         feed = [record for page in pages_of_the_feed(store, limit=7) for record in page]
         assert len(feed) == threads * appends
         for thread in range(threads):

@@ -15,6 +15,8 @@ import attrs
 import pytest
 
 from mastermind.store import EventStore, StoreClosed, StoreError, VersionConflict
+from mastermind.store.checks import MAX_VERSION
+from mastermind.testing._contract_hostile import HOSTILE_ARGUMENTS, LARGEST_ARGUMENTS
 from mastermind.testing._samples import guessed, started
 
 Call = Callable[[Any], object]
@@ -120,7 +122,8 @@ ON_A_CLOSED_STORE = [
 
 
 class RefusalContract:
-    """Wrong arguments are refused alike by every store, and change nothing."""
+    """Wrong arguments are refused alike by every store, and change nothing; hostile ones
+    too, never as a database that is unavailable; the largest right ones are accepted."""
 
     @pytest.mark.parametrize(("call", "naming"), WRONG_TYPES)
     def test_an_argument_of_the_wrong_type_raises_type_error_and_appends_nothing(
@@ -141,6 +144,32 @@ class RefusalContract:
             call(store)
         assert not isinstance(refusal.value, StoreError)
         _assert_only_the_first_event_is_stored(store)
+
+    @pytest.mark.parametrize(("call", "refusal", "naming"), HOSTILE_ARGUMENTS)
+    def test_a_hostile_argument_is_refused_alike_by_every_store_before_anything_is_stored(
+        self, store: EventStore, call: Call, refusal: type[Exception], naming: str
+    ) -> None:
+        store.append("g1", [started()], 0)
+        with pytest.raises(refusal, match=naming) as refused:
+            call(store)
+        # Neither "try again later" nor a driver's failure to encode is a refusal.
+        assert not isinstance(refused.value, StoreError | UnicodeError), repr(refused.value)
+        _assert_only_the_first_event_is_stored(store)
+
+    @pytest.mark.parametrize(("call", "answer"), LARGEST_ARGUMENTS)
+    def test_the_largest_arguments_the_rules_allow_are_accepted(
+        self, store: EventStore, call: Call, answer: object
+    ) -> None:
+        store.append("g1", [started()], 0)
+        assert call(store) == answer
+
+    def test_the_largest_version_is_a_conflict_with_the_stream_not_a_refusal(
+        self, store: EventStore
+    ) -> None:
+        store.append("g1", [started()], 0)
+        with pytest.raises(VersionConflict) as conflict:
+            store.append("g1", [guessed()], MAX_VERSION)
+        assert (conflict.value.expected, conflict.value.actual) == (MAX_VERSION, 1)
 
     def test_read_all_refuses_a_limit_below_1(self, store: EventStore) -> None:
         with pytest.raises(ValueError, match="limit"):

@@ -17,11 +17,16 @@ from mastermind.store import (
     wait_for_events,
 )
 from mastermind.testing._samples import guessed, started
-from mastermind.testing._threads import THREAD_TIMEOUT
 
-PATIENCE = 10.0
-"""Seconds a test waits for what must come: long enough never to fail a store that keeps
-the contract on a busy machine, short enough to fail one that sleeps through an append."""
+PATIENCE = 5.0
+"""Seconds a test waits for what must come, such as another thread woken by an append:
+long enough never to fail a store that keeps the contract on a busy machine, where it
+comes within a fraction of a second, and short enough that a store that never wakes its
+waiters fails at once, rather than leave its tests hanging."""
+
+LONG_WAIT = 3600.0
+"""Seconds of a wait that something else must end: a store that lets it run fails after
+:data:`PATIENCE`, when the test gives up on its thread."""
 
 
 class SubscriptionContract:
@@ -40,20 +45,23 @@ class SubscriptionContract:
         self, store: EventStore
     ) -> None:
         store.append("g1", [started("g1")], 0)
-        assert wait_for_events(store, 0, PATIENCE) is True
+        waited = in_thread(lambda: wait_for_events(store, 0, LONG_WAIT), "waiting after 0")
+        assert waited() is True
 
     def test_a_wait_at_the_head_answers_false_when_nothing_came_in_time(
         self, store: EventStore
     ) -> None:
         store.append("g1", [started("g1")], 0)
-        assert wait_for_events(store, head_position(store), 0.05) is False
+        head = head_position(store)
+        waited = in_thread(lambda: wait_for_events(store, head, 0.05), "waiting 0.05 s")
+        assert waited() is False
 
     def test_a_waiter_at_the_head_is_woken_by_an_append_from_another_thread(
         self, store: EventStore
     ) -> None:
         store.append("g1", [started("g1")], 0)
         head = head_position(store)
-        woken = in_thread(lambda: wait_for_events(store, head, PATIENCE))
+        woken = in_thread(lambda: wait_for_events(store, head, LONG_WAIT), "waiting at the head")
         store.append("g1", [guessed("g1")], 1)
         assert woken() is True
 
@@ -68,7 +76,7 @@ class SubscriptionContract:
             for number in range(appends):
                 store.append(f"g{number}", [started(f"g{number}"), guessed(f"g{number}")], 0)
 
-        followed = in_thread(lambda: follow(store, checkpoint, count=2 * appends))
+        followed = in_thread(lambda: follow(store, checkpoint, count=2 * appends), "following")
         append()
         assert followed() == store.read_all(after_position=checkpoint)
 
@@ -80,9 +88,9 @@ class SubscriptionContract:
 
         def wait() -> bool:
             started_waiting.set()
-            return wait_for_events(store, head, THREAD_TIMEOUT)
+            return wait_for_events(store, head, LONG_WAIT)
 
-        ended = in_thread(wait)
+        ended = in_thread(wait, "waiting at the head of a store that closes")
         started_waiting.wait(PATIENCE)
         store.close()
         outcome = ended(raising=False)
@@ -105,9 +113,13 @@ def follow(store: EventStore, after_position: int, count: int) -> list[RecordedE
     return seen
 
 
-def in_thread(call: Callable[[], object]) -> Callable[..., object]:
+def in_thread(call: Callable[[], object], doing: str = "running") -> Callable[..., object]:
     """Run ``call`` in a thread now; the function answered waits for what it returned,
-    and raises what it raised unless ``raising=False``, which answers the error."""
+    and raises what it raised unless ``raising=False``, which answers the error.
+
+    It waits :data:`PATIENCE` seconds at most, and then fails, saying what the thread was
+    ``doing``: a store that never wakes a waiter fails its test instead of hanging it.
+    """
     outcome: list[object] = []
     errors: list[BaseException] = []
 
@@ -121,8 +133,8 @@ def in_thread(call: Callable[[], object]) -> Callable[..., object]:
     thread.start()
 
     def result(raising: bool = True) -> object:
-        thread.join(THREAD_TIMEOUT)
-        assert not thread.is_alive(), f"the thread still runs after {THREAD_TIMEOUT} s"
+        thread.join(PATIENCE)
+        assert not thread.is_alive(), f"gave up after {PATIENCE} s on a thread still {doing}"
         if errors:
             if raising:
                 raise errors[0]

@@ -5,14 +5,19 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 THREAD_TIMEOUT = 120
-"""Seconds to wait for each thread: a store that deadlocks fails instead of hanging."""
+"""Seconds the threads of one run have to finish, unless told otherwise: a store that
+deadlocks fails instead of hanging."""
 
 
-def run_threads(target: Callable[[int], object], count: int) -> None:
-    """Run ``target(0)`` ... ``target(count - 1)`` in threads and raise what any raised."""
+def run_threads(
+    target: Callable[[int], object], count: int, *, timeout: float = THREAD_TIMEOUT
+) -> None:
+    """Run ``target(0)`` ... ``target(count - 1)`` in threads and raise what any raised;
+    fail if they have not all finished within ``timeout`` seconds of the start."""
     errors: list[BaseException] = []
 
     def guarded(number: int) -> None:
@@ -21,14 +26,18 @@ def run_threads(target: Callable[[int], object], count: int) -> None:
         except BaseException as error:
             errors.append(error)
 
-    threads = [threading.Thread(target=guarded, args=(number,)) for number in range(count)]
+    # Daemons: a thread stuck in a broken store must not keep the test run from ending.
+    threads = [
+        threading.Thread(target=guarded, args=(number,), daemon=True) for number in range(count)
+    ]
+    deadline = time.monotonic() + timeout
     with _switching_threads_often():
         for thread in threads:
             thread.start()
         for thread in threads:
-            thread.join(timeout=THREAD_TIMEOUT)
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
     hung = [thread.name for thread in threads if thread.is_alive()]
-    assert not hung, f"threads still running after {THREAD_TIMEOUT} seconds: {hung}"
+    assert not hung, f"threads still running after {timeout} seconds: {hung}"
     assert not errors, errors
 
 

@@ -1,4 +1,5 @@
-"""Hypothesis strategies for Mastermind: colours, codes, games, commands and events.
+"""Hypothesis strategies: Mastermind's colours, codes, games, commands and events, and
+the events and commands of a domain of your own.
 
 Every setup drawn is one the rules accept: palettes of at most
 :data:`~mastermind.domain.MAX_COLOURS` distinct names, codes of at most
@@ -11,6 +12,13 @@ every kind, right and wrong, for property tests of whatever runs them::
 
     @given(strategies.games())
     def test_my_service_plays_any_game(game): ...
+
+For a domain of your own, :func:`instances`, :func:`events_of` and :func:`commands_of`
+draw attrs classes field by field from their annotations, values that an
+``EventCodec`` keeps, and :func:`histories` the streams a decider writes from them::
+
+    deposits = strategies.instances(Deposit, amount=st.integers(1, 100))
+    events = strategies.events_of(AccountOpened, Deposited, Withdrawn)
 """
 
 from __future__ import annotations
@@ -48,6 +56,9 @@ try:
 except ImportError as error:
     raise missing_extra("hypothesis", "mastermind.testing.strategies") from error
 
+from mastermind.testing._classes import commands_of, events_of, instances, storable_text
+from mastermind.testing._histories import histories
+
 __all__ = [
     "Game",
     "code_makers",
@@ -55,16 +66,21 @@ __all__ = [
     "codes",
     "colour_names",
     "commands_for",
+    "commands_of",
     "events",
+    "events_of",
     "game_ids",
     "game_setups",
     "games",
     "games_started",
     "guesses_for",
     "guesses_made",
+    "histories",
+    "instances",
     "join_commands",
     "palettes",
     "small_games",
+    "storable_text",
 ]
 
 Game = tuple[JoinGame, list[Command]]

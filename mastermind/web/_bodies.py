@@ -23,11 +23,11 @@ from mastermind.domain import (
     MAX_MAKER_NAME,
     SEPARATOR_CHARACTERS,
 )
+from mastermind.service import MAX_IDEMPOTENCY_KEY
 from mastermind.web._patterns import printable
 from mastermind.web._schema import Parameter
 
 MAX_GAME_ID = 100
-MAX_IDEMPOTENCY_KEY = 255
 
 ColourName = Annotated[
     str,

@@ -12,7 +12,8 @@ import attrs
 from msgspec import UnsetType
 from starlette.requests import Request
 
-from mastermind.web._bodies import MAX_GAME_ID, MAX_IDEMPOTENCY_KEY
+from mastermind.service import MAX_IDEMPOTENCY_KEY, check_idempotency_key
+from mastermind.web._bodies import MAX_GAME_ID
 from mastermind.web._problems import Problem
 
 T = TypeVar("T", bound=attrs.AttrsInstance)
@@ -222,14 +223,12 @@ def game_id_of(request: Request) -> str:
 
 def idempotency_key_of(request: Request) -> str | None:
     """The ``Idempotency-Key`` header: a retried request with it is answered, not redone."""
-    key = request.headers.get("idempotency-key")
-    if key is None:
-        return None
-    if not 0 < len(key) <= MAX_IDEMPOTENCY_KEY or not key.isprintable():
+    try:
+        return check_idempotency_key(request.headers.get("idempotency-key"))
+    except ValueError:
         raise Problem(
             400,
             "InvalidIdempotencyKey",
             f"An Idempotency-Key holds 1 to {MAX_IDEMPOTENCY_KEY} printable characters, "
             "such as a fresh UUID for each request.",
-        )
-    return key
+        ) from None

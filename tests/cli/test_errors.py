@@ -79,7 +79,9 @@ def test_another_programs_sqlite_file_is_reported_in_one_line(mastermind: Master
         connection.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, what TEXT)")
     result = mastermind("show", "some-game")
     assert result.exit_code == 1
-    assert one_line_error(result).startswith("Error: The games could not be read or saved: ")
+    error = one_line_error(result)
+    assert error.startswith(f"Error: Cannot open the games at {mastermind.database}: ")
+    assert "The table events is not a table of events: it has no position" in error
 
 
 def test_a_corrupt_record_is_reported_in_one_line(mastermind: Mastermind) -> None:

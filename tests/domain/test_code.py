@@ -1,9 +1,18 @@
+from collections.abc import Callable
+
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mastermind import CLASSIC_PEGS, Code, NotAColour, UnreadableCode
+from mastermind import (
+    CLASSIC_PEGS,
+    Code,
+    NotAColour,
+    UnreadableCode,
+    has_unique_initials,
+    split_names,
+)
 from mastermind.testing.strategies import codes, palettes
 
 
@@ -100,3 +109,59 @@ def test_parse_reads_back_any_classic_code_written_as_initials(code: Code) -> No
 def test_str_and_initials_show_a_code_to_people() -> None:
     code = Code.of("Red", "Orange")
     assert (str(code), code.initials(), len(code)) == ("Red Orange", "RO", 2)
+
+
+PEGS = "pegs must be an iterable of colour names, not"
+NAMES = "names must be an iterable of colour names, not"
+PALETTE = "available_pegs must be a sequence of colour names, not"
+
+WRONG_TYPES: dict[str, tuple[Callable[[], object], str]] = {
+    "code-of-none": (lambda: Code(None), f"{PEGS} NoneType"),  # type: ignore[arg-type]
+    "code-of-one-str": (lambda: Code("RGBY"), f"{PEGS} str"),
+    "code-of-bytes": (lambda: Code(b"RGBY"), f"{PEGS} bytes"),  # type: ignore[arg-type]
+    "code-of-numbers": (lambda: Code([1, 2]), f"{PEGS} list holding int"),  # type: ignore[list-item]
+    "of-with-none": (lambda: Code.of("Red", None), f"{PEGS} tuple holding NoneType"),  # type: ignore[arg-type]
+    "evolve-to-none": (
+        lambda: attrs.evolve(Code.of("Red"), pegs=None),  # type: ignore[arg-type]
+        f"{PEGS} NoneType",
+    ),
+    "parse-none": (lambda: Code.parse(None), "text must be a str, not NoneType"),  # type: ignore[arg-type]
+    "parse-bytes": (lambda: Code.parse(b"RGBY"), "text must be a str, not bytes"),  # type: ignore[arg-type]
+    "parse-palette-str": (lambda: Code.parse("RGBY", "RGBY"), f"{PALETTE} str"),
+    "parse-palette-none": (lambda: Code.parse("RGBY", None), f"{PALETTE} NoneType"),  # type: ignore[arg-type]
+    "parse-palette-numbers": (
+        lambda: Code.parse("RGBY", ("Red", 3)),  # type: ignore[arg-type]
+        f"{PALETTE} tuple holding int",
+    ),
+    "from-names-none": (lambda: Code.from_names(None), f"{NAMES} NoneType"),  # type: ignore[arg-type]
+    "from-names-one-str": (lambda: Code.from_names("RGBY"), f"{NAMES} str"),
+    "from-names-numbers": (
+        lambda: Code.from_names([1, 2, 3, 4]),  # type: ignore[list-item]
+        f"{NAMES} list holding int",
+    ),
+    "from-names-palette-str": (lambda: Code.from_names(["r"], "RGB"), f"{PALETTE} str"),
+    "split-names-none": (lambda: split_names(None), "text must be a str, not NoneType"),  # type: ignore[arg-type]
+    "unique-initials-str": (
+        lambda: has_unique_initials("RGB"),
+        "palette must be a sequence of colour names, not str",
+    ),
+}
+
+
+@pytest.mark.parametrize(("build", "words"), WRONG_TYPES.values(), ids=WRONG_TYPES.keys())
+def test_a_code_refuses_an_argument_of_the_wrong_type_by_name(
+    build: Callable[[], object], words: str
+) -> None:
+    with pytest.raises(TypeError) as raised:
+        build()
+    assert str(raised.value) == words
+
+
+def test_pegs_may_come_from_any_iterable_of_names_read_once() -> None:
+    assert Code(name for name in ("Red", "Blue")) == Code.of("Red", "Blue")
+    assert Code.from_names(iter(["r", "b"])) == Code.of("Red", "Blue")
+
+
+def test_a_code_may_hold_names_from_outside_any_palette_and_no_peg_at_all() -> None:
+    assert Code.of("", "Pink").pegs == ("", "Pink")
+    assert Code(()).pegs == ()

@@ -18,7 +18,13 @@ from mastermind import (
     decider,
 )
 from mastermind.service import CommandRunner, IdempotencyKeyReused
-from mastermind.store import InMemoryEventStore, Metadata, StoreUnavailable, VersionConflict
+from mastermind.store import (
+    DEFAULT_CATEGORY,
+    InMemoryEventStore,
+    Metadata,
+    StoreUnavailable,
+    VersionConflict,
+)
 
 SECRET = Code.parse("RGBY")
 STARTED = GameStarted("g", SECRET, 12, CLASSIC_PEGS)
@@ -40,12 +46,15 @@ class RivalWriterStore(InMemoryEventStore):
         expected_version: int,
         *,
         metadata: Metadata | None = None,
+        category: str = DEFAULT_CATEGORY,
     ) -> int:
         self.attempts += 1
         if self.rival_appends > 0:
             self.rival_appends -= 1
-            super().append(stream_id, [RIVAL_GUESS], expected_version)
-        return super().append(stream_id, events, expected_version, metadata=metadata)
+            super().append(stream_id, [RIVAL_GUESS], expected_version, category=category)
+        return super().append(
+            stream_id, events, expected_version, metadata=metadata, category=category
+        )
 
 
 class FailingAppendStore(InMemoryEventStore):
@@ -64,12 +73,17 @@ class FailingAppendStore(InMemoryEventStore):
         expected_version: int,
         *,
         metadata: Metadata | None = None,
+        category: str = DEFAULT_CATEGORY,
     ) -> int:
         if self.failures == 0:
-            return super().append(stream_id, events, expected_version, metadata=metadata)
+            return super().append(
+                stream_id, events, expected_version, metadata=metadata, category=category
+            )
         self.failures -= 1
         if self.written:
-            super().append(stream_id, events, expected_version, metadata=metadata)
+            super().append(
+                stream_id, events, expected_version, metadata=metadata, category=category
+            )
         raise StoreUnavailable("the connection was lost.")
 
 

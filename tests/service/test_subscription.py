@@ -42,12 +42,14 @@ class PlainStore:
     ) -> int:
         return self._kept.append(stream_id, events, expected_version, **options)
 
-    def load(self, stream_id: str) -> Any:
-        return self._kept.load(stream_id)
+    def load(self, stream_id: str, **options: Any) -> Any:
+        return self._kept.load(stream_id, **options)
 
-    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+    def read_all(
+        self, after_position: int = 0, limit: int = 1000, **filters: Any
+    ) -> list[RecordedEvent]:
         self.reads += 1
-        return self._kept.read_all(after_position, limit)
+        return self._kept.read_all(after_position, limit, **filters)
 
     def close(self) -> None:
         self._kept.close()

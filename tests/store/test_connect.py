@@ -73,7 +73,7 @@ def test_postgresql_opens_the_database_the_url_names(scheme: str, database_url: 
         ("", "it has no scheme"),
         ("games.db", "it has no scheme"),
         ("mysql://localhost/games", "the scheme 'mysql' is unknown"),
-        ("memory://games", "a memory store takes no host, path or options"),
+        ("memory://games", "a memory store takes no host, path, table or options"),
         ("sqlite://", "a SQLite store needs a file path"),
         ("sqlite:///", "a SQLite store needs a file path"),
         ("sqlite:///:memory:", "for memory use memory://"),

@@ -7,8 +7,13 @@ module would test their store, and the outcome of that run is what is checked he
 from __future__ import annotations
 
 import textwrap
+import xml.etree.ElementTree as ElementTree
 
 import pytest
+
+from mastermind.testing._contract_hostile import HOSTILE_ARGUMENTS
+from mastermind.testing._contract_refusals import WRONG_TYPES, WRONG_VALUES
+from mastermind.testing._contract_subscription import PATIENCE
 
 pytest_plugins = ["pytester"]
 
@@ -28,17 +33,17 @@ STORES = textwrap.dedent(
         def __init__(self) -> None:
             self._kept = InMemoryEventStore()
 
-        def append(self, stream_id, events, expected_version, *, metadata=None):
+        def append(self, stream_id, events, expected_version, **options):
             try:
-                return self._kept.append(stream_id, events, expected_version, metadata=metadata)
+                return self._kept.append(stream_id, events, expected_version, **options)
             except VersionConflict as conflict:
-                return self._kept.append(stream_id, events, conflict.actual, metadata=metadata)
+                return self._kept.append(stream_id, events, conflict.actual, **options)
 
-        def load(self, stream_id):
-            return self._kept.load(stream_id)
+        def load(self, stream_id, **options):
+            return self._kept.load(stream_id, **options)
 
-        def read_all(self, after_position=0, limit=1000):
-            return self._kept.read_all(after_position, limit)
+        def read_all(self, after_position=0, limit=1000, **options):
+            return self._kept.read_all(after_position, limit, **options)
 
         def close(self):
             self._kept.close()
@@ -74,7 +79,116 @@ VERSION_CHECKS = {
     "test_after_a_conflict_an_append_at_the_actual_version_succeeds",
     "test_the_errors_of_a_store_given_right_arguments_are_store_errors",
     "test_of_racing_appends_at_one_version_exactly_one_wins",
+    "test_the_largest_version_is_a_conflict_with_the_stream_not_a_refusal",
+    "test_a_version_conflict_is_still_a_version_conflict_within_a_category",
 }
+
+STORE_BLAMING_THE_DATABASE = textwrap.dedent(
+    '''
+    from collections.abc import Iterator
+
+    import pytest
+
+    from mastermind.store import EventStore, InMemoryEventStore, StoreUnavailable
+    from mastermind.testing import EventStoreContract
+
+
+    class StoreBlamingTheDatabase:
+        """Refuses what the memory store refuses, but says the database is unavailable,
+        as a store that sends every argument to its database and reports what fails."""
+
+        def __init__(self) -> None:
+            self._kept = InMemoryEventStore()
+
+        def append(self, *arguments, **options):
+            return self._blaming(self._kept.append, arguments, options)
+
+        def load(self, *arguments, **options):
+            return self._blaming(self._kept.load, arguments, options)
+
+        def read_all(self, *arguments, **options):
+            return self._blaming(self._kept.read_all, arguments, options)
+
+        def close(self):
+            self._kept.close()
+
+        def _blaming(self, call, arguments, options):
+            try:
+                return call(*arguments, **options)
+            except (TypeError, ValueError) as error:
+                raise StoreUnavailable(str(error)) from error
+
+
+    class TestStoreBlamingTheDatabase(EventStoreContract):
+        @pytest.fixture
+        def store(self) -> Iterator[EventStore]:
+            store = StoreBlamingTheDatabase()
+            yield store
+            store.close()
+    '''
+)
+
+REFUSALS = (
+    "test_an_argument_of_the_wrong_type_raises_type_error_and_appends_nothing",
+    "test_an_argument_of_a_wrong_value_raises_value_error_and_appends_nothing",
+    "test_a_hostile_argument_is_refused_alike_by_every_store_before_anything_is_stored",
+    "test_read_all_refuses_a_limit_below_1",
+)
+"""The contract's tests of wrong arguments, with as many cases as the tables hold."""
+REFUSAL_CASES = len(WRONG_TYPES) + len(WRONG_VALUES) + len(HOSTILE_ARGUMENTS) + 1
+
+STORE_THAT_NEVER_WAKES = textwrap.dedent(
+    '''
+    import threading
+    from collections.abc import Iterator
+
+    import pytest
+
+    from mastermind.store import EventStore, InMemoryEventStore
+    from mastermind.testing import EventStoreContract
+
+
+    class StoreThatNeverWakes:
+        """Keeps events, but a wait for the feed never ends, and close() does nothing."""
+
+        def __init__(self) -> None:
+            self._kept = InMemoryEventStore()
+
+        def append(self, *arguments, **options):
+            return self._kept.append(*arguments, **options)
+
+        def load(self, *arguments, **options):
+            return self._kept.load(*arguments, **options)
+
+        def read_all(self, *arguments, **options):
+            return self._kept.read_all(*arguments, **options)
+
+        def head_position(self):
+            return self._kept.head_position()
+
+        def wait_for_events(self, after_position, timeout):
+            threading.Event().wait()
+            return True
+
+        def close(self):
+            pass
+
+
+    class TestStoreThatNeverWakes(EventStoreContract):
+        @pytest.fixture
+        def store(self) -> Iterator[EventStore]:
+            yield StoreThatNeverWakes()
+    '''
+)
+
+WAITS = [
+    "test_a_wait_after_a_position_the_feed_has_passed_answers_true",
+    "test_a_wait_at_the_head_answers_false_when_nothing_came_in_time",
+    "test_a_waiter_at_the_head_is_woken_by_an_append_from_another_thread",
+    "test_closing_the_store_ends_a_wait_in_another_thread_with_store_closed",
+]
+"""The contract's tests that wait for the feed, and fail, each for its own reason, on a
+store that never wakes a waiter."""
 
 
 @pytest.fixture
@@ -107,8 +221,10 @@ def test_a_store_that_skips_the_version_check_passes_every_other_test(
     outcomes: dict[str, dict[str, str]],
 ) -> None:
     careless = outcomes["TestStoreWithoutVersionCheck"]
+    # Skipped: the tests of capabilities that this store does not claim, such as keeping
+    # checkpoints.
     assert {name for name in careless if name not in VERSION_CHECKS} == {
-        name for name, outcome in careless.items() if outcome == "passed"
+        name for name, outcome in careless.items() if outcome in ("passed", "skipped")
     }
     assert "test_metadata_given_to_an_append_comes_back_on_each_record_of_that_append" in careless
 
@@ -131,3 +247,32 @@ def test_a_contract_without_a_store_fixture_says_what_to_provide(
     )
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*TestWithoutAStore must provide the store fixture*"])
+
+
+def test_a_store_that_reports_wrong_arguments_as_unavailable_fails_every_refusal_test(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_stores=STORE_BLAMING_THE_DATABASE)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--tb=no", "-k", " or ".join(REFUSALS))
+    result.assert_outcomes(failed=REFUSAL_CASES)
+
+
+def test_a_store_that_never_wakes_a_waiter_fails_each_waiting_test_within_a_few_seconds(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_stores=STORE_THAT_NEVER_WAKES)
+    report = pytester.path / "report.xml"
+    tests = [f"test_stores.py::TestStoreThatNeverWakes::{test}" for test in WAITS]
+    # A process of its own, ended by the timeout if the contract hangs on the store: the
+    # threads left waiting end with it.
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", f"--junitxml={report}", *tests, timeout=120
+    )
+    result.assert_outcomes(failed=len(WAITS))
+    result.stdout.fnmatch_lines([f"*gave up after {PATIENCE} s on a thread still*"])
+    durations = {
+        case.attrib["name"]: float(case.attrib["time"])
+        for case in ElementTree.parse(report).iter("testcase")
+    }
+    assert set(durations) == set(WAITS)
+    assert max(durations.values()) < PATIENCE + 2, durations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import socket
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -446,8 +447,8 @@ class RivalWriterStore(SQLiteEventStore):
 
     rival_game = ""
 
-    def load(self, stream_id: str) -> Stream:
-        stream = super().load(stream_id)
+    def load(self, stream_id: str, **options: Any) -> Stream:
+        stream = super().load(stream_id, **options)
         if stream_id == self.rival_game and stream.version:
             rival = Games(self)
             self.rival_game, game = "", self.rival_game

@@ -145,6 +145,7 @@ def test_the_daily_game_refuses_hints(browser: httpx.Client) -> None:
 @pytest.mark.parametrize(
     "token",
     ["nonsense", "0" * 32 + "." + "A" * 43, DailyCodes("another server's key, long").new_player()],
+    ids=["nonsense", "well-formed-unsigned", "another-servers"],
 )
 def test_a_player_token_this_server_did_not_give_is_refused_and_nothing_is_stored(
     base_url: str, store: SQLiteEventStore, token: str

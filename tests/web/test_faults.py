@@ -18,7 +18,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from mastermind.store import (
     CorruptRecord,
     EventStore,
-    Metadata,
     RecordedEvent,
     SQLiteEventStore,
     StoreClosed,
@@ -47,23 +46,20 @@ class FailingStore:
             raise self.failure
 
     def append(
-        self,
-        stream_id: str,
-        events: Sequence[Any],
-        expected_version: int,
-        *,
-        metadata: Metadata | None = None,
+        self, stream_id: str, events: Sequence[Any], expected_version: int, **options: Any
     ) -> int:
         self._fail_if_told()
-        return self.store.append(stream_id, events, expected_version, metadata=metadata)
+        return self.store.append(stream_id, events, expected_version, **options)
 
-    def load(self, stream_id: str) -> Stream:
+    def load(self, stream_id: str, **options: Any) -> Stream:
         self._fail_if_told()
-        return self.store.load(stream_id)
+        return self.store.load(stream_id, **options)
 
-    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+    def read_all(
+        self, after_position: int = 0, limit: int = 1000, **filters: Any
+    ) -> list[RecordedEvent]:
         self._fail_if_told()
-        return self.store.read_all(after_position, limit)
+        return self.store.read_all(after_position, limit, **filters)
 
     def close(self) -> None:
         self.store.close()

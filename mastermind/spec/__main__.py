@@ -1,0 +1,6 @@
+"""``python -m mastermind.spec`` runs the rules shipped with the package through behave."""
+
+from mastermind.spec import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())
