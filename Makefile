@@ -1,6 +1,10 @@
 # Everything runs from a virtual environment that these rules create: a fresh machine
 # needs nothing but Python 3.11 or newer.
 PYTHON ?= python3
+# Installed packages carry their bytecode; a checkout that may not write it compiles every
+# module again in every process the tests start, which slows them and widens the moment
+# in which a Ctrl-C lands before the command can answer it.
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev

@@ -27,3 +27,15 @@ def postgres_url() -> Iterator[str]:
         pytest.fail(f"{error}{where}", pytrace=False)
     with cluster:
         yield cluster.url
+
+
+@pytest.fixture(autouse=True)
+def environment_restored() -> Iterator[None]:
+    """Each test leaves the process's environment as it found it: ``mastermind serve``
+    writes its key and settings there for its workers, which must not reach the next
+    test, whichever runs next."""
+    before = dict(os.environ)
+    yield
+    if os.environ != before:
+        os.environ.clear()
+        os.environ.update(before)

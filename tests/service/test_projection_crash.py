@@ -29,7 +29,7 @@ from tests.postgres_cluster import with_fresh_schema
 from tests.service.projection_stores import Positions, positions
 
 ROOT = Path(__file__).parent.parent.parent
-GAMES = 2400
+GAMES = 1200
 PAGE_SIZE = 150
 SECRET = Code.parse("RGBY")
 WRONG = Code.parse("PPPP")
