@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from mastermind.domain import (
     CLASSIC_PEGS,
@@ -19,7 +20,7 @@ from mastermind.domain import (
     Event,
     GameNotStarted,
     GiveUp,
-    MakeGuess,
+    JoinGame,
     Outcome,
     State,
     board_view,
@@ -34,6 +35,7 @@ from mastermind.service._arguments import (
     check_str,
     check_typed_code,
 )
+from mastermind.service._commands import COMMANDS, GuessRequest, NoFields, command_kind
 from mastermind.service._errors import (
     AmbiguousGameId,
     GameNotFound,
@@ -59,7 +61,7 @@ from mastermind.service._review import (
 )
 from mastermind.service._runner import CommandRunner, Handled
 from mastermind.service._secrets import SecretMaker, random_secret
-from mastermind.service._starting import Setup, join_command, read_code
+from mastermind.service._starting import Setup, join_command
 from mastermind.service._subscription import Subscription
 from mastermind.service.projections import (
     GameCatalogue,
@@ -75,6 +77,8 @@ _GAMES_BY_KEY = uuid.UUID("3f2b9c1e-8d4a-5b6f-9e07-6a1c2d3e4f50")
 Playing = tuple[State, BoardSoFar]
 """A game's state under the rules, and its board, folded in one pass over its events."""
 _playing: Decider[Command, Event, Playing] = decider.with_view(board_view)
+_COMMAND_TYPES: tuple[type, ...] = (JoinGame, *(kind.command for kind in COMMANDS))
+_NO_FIELDS = NoFields()
 
 
 class Games:
@@ -163,6 +167,52 @@ class Games:
         board = self.start(total_attempts, available_pegs, length, secret, unique=unique)
         return board.game_id
 
+    def handle(self, command: Command, *, idempotency_key: str | None = None) -> DecodingBoard:
+        """Run any command of the domain on its game, and answer the board after it.
+
+        A command sent again with the same ``idempotency_key`` answers the board it left
+        the first time, and changes nothing.
+
+        Raises:
+            TypeError: ``command`` is no command of the domain.
+            GameNotFound: no game has the command's id (but for ``JoinGame``).
+            GameError: the rules refuse the command; nothing is recorded.
+            IdempotencyKeyReused: the key was used for another command.
+        """
+        if not isinstance(command, _COMMAND_TYPES):
+            raise TypeError(
+                f"command must be a command of the domain, not {type(command).__name__}"
+            )
+        idempotency_key = check_idempotency_key(idempotency_key)
+        return self._handle(command.game_id, command, idempotency_key).state[1].board
+
+    def send(
+        self,
+        name: str,
+        game_id: str,
+        request: object = _NO_FIELDS,
+        *,
+        idempotency_key: str | None = None,
+    ) -> DecodingBoard:
+        """Send the command ``name`` of :data:`COMMANDS`, with its ``request``, to a game
+        in play, and answer the board after it. The entry points send every command so.
+
+        Raises:
+            ValueError: no command has this name, or the ``idempotency_key`` cannot name
+                a request.
+            TypeError: ``request`` is no request of this command.
+            GameNotFound, GameError, IdempotencyKeyReused: as :meth:`handle`.
+        """
+        kind = command_kind(name)
+        game_id = check_game_id(game_id)
+        idempotency_key = check_idempotency_key(idempotency_key)
+        kind.check_request(request)
+
+        def command(state: Playing) -> Command:
+            return kind.command_for(game_id, request, state[1].board)
+
+        return self._handle(game_id, command, idempotency_key).state[1].board
+
     def guess(
         self,
         game_id: str,
@@ -185,26 +235,17 @@ class Games:
             ValueError: the ``idempotency_key`` cannot name a request.
         """
         game_id = check_game_id(game_id)
-        guess = check_typed_code(guess, "guess")
-        idempotency_key = check_idempotency_key(idempotency_key)
-
-        def make_guess(state: Playing) -> MakeGuess:
-            # The board keeps the palette after the game ends, so that a retried guess
-            # reads as it did the first time.
-            palette = state[1].board.available_pegs or CLASSIC_PEGS
-            return MakeGuess(game_id, read_code(guess, palette, game_id))
-
-        return self._handle(game_id, make_guess, idempotency_key).state[1].board
+        typed = check_typed_code(guess, "guess")
+        request = GuessRequest(cast(Any, typed))
+        return self.send("guess", game_id, request, idempotency_key=idempotency_key)
 
     def give_up(self, game_id: str) -> DecodingBoard:
         """Surrender: the game is lost and its secret shown."""
-        game_id = check_game_id(game_id)
-        return self._handle(game_id, GiveUp(game_id)).state[1].board
+        return self.handle(GiveUp(check_game_id(game_id)))
 
     def call_off(self, game_id: str) -> DecodingBoard:
         """The code maker ends the game: it is lost, not given up, and its secret shown."""
-        game_id = check_game_id(game_id)
-        return self._handle(game_id, CallOff(game_id)).state[1].board
+        return self.handle(CallOff(check_game_id(game_id)))
 
     def board(self, game_id: str) -> DecodingBoard:
         """The game as its player sees it; the secret shows only once the game is over."""

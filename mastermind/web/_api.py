@@ -3,49 +3,32 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import quote
 
 import anyio
-from starlette.concurrency import run_in_threadpool
+import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mastermind.domain import (
-    COMPUTER,
-    CodeMaker,
-    DecodingBoard,
-    GameError,
-    UnreadableCode,
-)
+from mastermind.domain import COMPUTER, CodeMaker, DecodingBoard
 from mastermind.service import (
+    COMMANDS,
+    BoardAnswer,
+    CommandKind,
     Games,
-    HintAbandoned,
-    HintsBusy,
-    HintUnavailable,
-    IdempotencyKeyReused,
+    HintAnswer,
     PlayerTokens,
-    ReviewUnavailable,
+    ReviewAnswer,
     Role,
-    VersionConflict,
     abandon_hints_when,
-    review_document,
+    encode,
 )
 from mastermind.web._bearer import role_required, role_sent
-from mastermind.web._board import board_json
-from mastermind.web._bodies import (
-    GAME_ID,
-    IDEMPOTENCY_KEY,
-    Board,
-    Guess,
-    Hint,
-    NewBoard,
-    NewGame,
-    Review,
-)
-from mastermind.web._problems import Problem, json_response
+from mastermind.web._bodies import GAME_ID, IDEMPOTENCY_KEY, NewBoard, NewGame
+from mastermind.web._problems import Problem, json_response, refused_as_problems
 from mastermind.web._requests import (
     game_id_of,
     idempotency_key_of,
@@ -55,8 +38,9 @@ from mastermind.web._requests import (
 )
 from mastermind.web._schema import UNSET, Answer, Link, endpoint, routes_of
 
-BREAKER = {"token": "the code breaker's", "parameters": (GAME_ID,)}
-MAKER = {"token": "the code maker's", "parameters": (GAME_ID,)}
+_TOKENS = {Role.BREAKER: "the code breaker's", Role.MAKER: "the code maker's"}
+BREAKER = {"token": _TOKENS[Role.BREAKER], "parameters": (GAME_ID,)}
+MAKER = {"token": _TOKENS[Role.MAKER], "parameters": (GAME_ID,)}
 
 T = TypeVar("T")
 
@@ -70,8 +54,53 @@ class GameApi:
 
     def routes(self) -> list[Route]:
         return routes_of(
-            self.create, self.show, self.guess, self.give_up, self.hint, self.review, self.end
+            self.create, self.show, *map(self._command, COMMANDS), self.hint, self.review
         )
+
+    def _command(self, kind: CommandKind) -> Callable[[Request], Awaitable[Response]]:
+        """The route of one command of the table: ``POST /games/{id}/<resource>`` with the
+        token of the role that may send it, its request as the body, the board as the
+        answer."""
+        with_fields = bool(attrs.fields(kind.request))
+
+        async def send(request: Request) -> Response:
+            game_id = self._authorize(request, kind.role)
+            if with_fields:
+                body = read_as(kind.request, await read_json(request, required=True) or {})
+            else:
+                await read_body(request)
+                body = kind.request()
+            board = await self._call(
+                self.games.send,
+                kind.name,
+                game_id,
+                body,
+                idempotency_key=idempotency_key_of(request),
+            )
+            if kind.adds:
+                location = {"Location": _location(request, game_id)}
+                return json_response(self._board(board), 201, headers=location)
+            return json_response(self._board(board))
+
+        name = kind.command.__name__
+        return endpoint(
+            "POST",
+            f"/games/{{id}}/{kind.resource}",
+            name[:1].lower() + name[1:],
+            kind.summary,
+            Answer(
+                201 if kind.adds else 200,
+                "The board after it",
+                BoardAnswer,
+                headers=("Location",) if kind.adds else (),
+                links=(Link("getHint"), Link("getReview")) if kind.adds else (),
+            ),
+            problems=(400, 401, 403, 404, 409, 413, *((415, 422) if with_fields else (422,))),
+            body=kind.request if with_fields else None,
+            body_required=with_fields,
+            token=_TOKENS[kind.role],
+            parameters=(GAME_ID, IDEMPOTENCY_KEY),
+        )(send)
 
     @endpoint(
         "POST",
@@ -116,7 +145,7 @@ class GameApi:
         "/games/{id}",
         "getBoard",
         "The decoding board; with the code maker's token, the secret shows in play",
-        Answer(200, "The board", Board),
+        Answer(200, "The board", BoardAnswer),
         problems=(403, 404),
         token_optional=True,
         **MAKER,
@@ -130,65 +159,6 @@ class GameApi:
         return json_response(self._board(board))
 
     @endpoint(
-        "POST",
-        "/games/{id}/end",
-        "endGame",
-        "End the game: it is lost, and the secret shown to all",
-        Answer(200, "The board, secret revealed", Board),
-        problems=(400, 401, 403, 404, 409, 413),
-        **MAKER,
-    )
-    async def end(self, request: Request) -> Response:
-        """The code maker calls the game off: it is lost, and the secret shown to all."""
-        game_id = self._authorize(request, Role.MAKER)
-        await read_body(request)
-        board = await self._call(self.games.call_off, game_id)
-        return json_response(self._board(board))
-
-    @endpoint(
-        "POST",
-        "/games/{id}/guesses",
-        "makeGuess",
-        "Make a guess",
-        Answer(
-            201,
-            "The board, with the guess and its key pegs",
-            Board,
-            headers=("Location",),
-            links=(Link("getHint"), Link("getReview")),
-        ),
-        problems=(400, 401, 403, 404, 409, 413, 415, 422),
-        body=Guess,
-        body_required=True,
-        token="the code breaker's",
-        parameters=(GAME_ID, IDEMPOTENCY_KEY),
-    )
-    async def guess(self, request: Request) -> Response:
-        game_id = self._authorize(request)
-        guess = read_as(Guess, await read_json(request, required=True) or {}).guess
-        board = await self._call(
-            self.games.guess, game_id, guess, idempotency_key=idempotency_key_of(request)
-        )
-        return json_response(
-            self._board(board), 201, headers={"Location": _location(request, game_id)}
-        )
-
-    @endpoint(
-        "POST",
-        "/games/{id}/give-up",
-        "giveUp",
-        "Give up: the game is lost and the secret shown",
-        Answer(200, "The board, secret revealed", Board),
-        problems=(400, 401, 403, 404, 409, 413),
-        **BREAKER,
-    )
-    async def give_up(self, request: Request) -> Response:
-        game_id = self._authorize(request)
-        await read_body(request)
-        board = await self._call(self.games.give_up, game_id)
-        return json_response(self._board(board))
-
-    @endpoint(
         "GET",
         "/games/{id}/hint",
         "getHint",
@@ -196,7 +166,7 @@ class GameApi:
         Answer(
             200,
             "A guess worth trying",
-            Hint,
+            HintAnswer,
             links=(Link("makeGuess", {"guess": "$response.body#/guess"}),),
         ),
         problems=(400, 401, 403, 404, 429),
@@ -204,52 +174,29 @@ class GameApi:
     )
     async def hint(self, request: Request) -> Response:
         game_id = self._authorize(request)
-        try:
-            hint = await self._call_while_connected(request, self.games.hint, game_id)
-        except HintsBusy as error:
-            raise Problem(
-                503,
-                type(error).__name__,
-                str(error),
-                headers={"Retry-After": str(error.retry_after)},
-            ) from None
-        except HintAbandoned as error:  # answered to nobody: its client has gone
-            raise Problem(503, "HintAbandoned", str(error)) from None
-        except HintUnavailable as error:
-            raise Problem(404, "HintsUnavailable", str(error)) from None
-        return json_response(
-            {
-                "guess": list(hint.guess.pegs),
-                "initials": hint.guess.initials(),
-                "remaining": None if hint.remaining is None else int(hint.remaining),
-                "incomplete": bool(hint.incomplete),
-                "strategy": hint.strategy,
-            }
-        )
+        hint = await self._call_while_connected(request, self.games.hint, game_id)
+        return json_response(encode(HintAnswer.of(hint)))
 
     @endpoint(
         "GET",
         "/games/{id}/review",
         "getReview",
         "The review of a finished game, where the solver is installed",
-        Answer(200, "Every guess, against the best strategy", Review),
+        Answer(200, "Every guess, against the best strategy", ReviewAnswer),
         problems=(401, 403, 404, 409, 429),
         **BREAKER,
     )
     async def review(self, request: Request) -> Response:
         game_id = self._authorize(request)
-        try:
-            review = await self._call(self.games.review, game_id)
-        except ReviewUnavailable as error:
-            raise Problem(404, "ReviewUnavailable", str(error)) from None
-        return json_response(review_document(review))
+        review = await self._call(self.games.review, game_id)
+        return json_response(encode(ReviewAnswer.of(review)))
 
     def _board(self, board: DecodingBoard, *, maker: bool = False) -> dict[str, Any]:
         """The board as a player sees it: the maker's shows the secret, and no hints,
         which only the breaker may ask for."""
         if maker:
-            return board_json(board, hints=False, reveal=True)
-        return board_json(board, hints=self.games.offers_hints(board))
+            return encode(BoardAnswer.of(board, hints=False, reveal=True))  # type: ignore[no-any-return]
+        return encode(BoardAnswer.of(board, hints=self.games.offers_hints(board)))  # type: ignore[no-any-return]
 
     def _token(self, board: DecodingBoard) -> str:
         return self.tokens.issue(board.game_id, Role.BREAKER)
@@ -284,16 +231,7 @@ class GameApi:
 
     async def _call(self, action: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking call on ``Games`` in a worker thread; its refusals become problems."""
-        try:
-            return await run_in_threadpool(action, *args, **kwargs)
-        except GameError as error:
-            raise Problem.from_game_error(error) from None
-        except UnreadableCode as error:
-            raise Problem(400, "UnreadableCode", str(error)) from None
-        except IdempotencyKeyReused as error:
-            raise Problem(422, "IdempotencyKeyReused", str(error)) from None
-        except VersionConflict:
-            raise Problem.conflict() from None
+        return await refused_as_problems(action, *args, **kwargs)
 
 
 _ONLY = {

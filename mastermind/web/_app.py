@@ -114,7 +114,7 @@ def _handlers(failures: FailureLog) -> dict[Any, _Handler]:
     async def store_fault(request: Request, error: Exception) -> Response:
         assert isinstance(error, StoreError)
         failures.store_failed(error, _where(request.scope))
-        return Problem.from_store_error(error).response()
+        return (Problem.of(error) or Problem.internal_error()).response()
 
     return {
         Problem: _problem,

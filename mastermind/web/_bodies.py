@@ -17,30 +17,16 @@ from msgspec import UNSET, UnsetType
 from mastermind.domain import (
     CLASSIC_PEGS,
     MAX_ATTEMPTS,
-    MAX_COLOUR_NAME,
     MAX_COLOURS,
     MAX_LENGTH,
     MAX_MAKER_NAME,
-    SEPARATOR_CHARACTERS,
 )
-from mastermind.service import MAX_IDEMPOTENCY_KEY
+from mastermind.service import MAX_IDEMPOTENCY_KEY, BoardAnswer, ColourName
 from mastermind.web._patterns import printable
 from mastermind.web._schema import Parameter
 
 MAX_GAME_ID = 100
 
-ColourName = Annotated[
-    str,
-    msgspec.Meta(
-        title="ColourName",
-        description="A colour's name: printable, with no space, comma or semicolon.",
-        min_length=1,
-        max_length=MAX_COLOUR_NAME,
-        pattern="^[" + printable(SEPARATOR_CHARACTERS) + "]+$",
-    ),
-]
-Colours = Annotated[list[str], msgspec.Meta(description="Colour names, one a peg.")]
-Count = Annotated[int, msgspec.Meta(ge=0)]
 HEADER_TEXT = "^[ -~\u00a1-\u00ac\u00ae-\u00ff]+$"
 """Printable characters that a header can carry: those of Latin-1."""
 
@@ -63,13 +49,6 @@ MakerName = Annotated[
         min_length=1,
         max_length=MAX_MAKER_NAME,
         pattern=f"^ *[{printable(' ')}][{printable()}]*$",
-    ),
-]
-TypedCode = Annotated[
-    list[ColourName] | str,
-    msgspec.Meta(
-        description='Colour names, or text as a person types it: "RGBY", "red green blue yellow".',
-        examples=[["Red", "Green", "Blue", "Yellow"], "RGBY", "purple orange red red"],
     ),
 ]
 
@@ -123,64 +102,6 @@ class NewGame:
 
 
 @attrs.frozen
-class Guess:
-    guess: TypedCode
-
-
-@attrs.frozen
-class Attempts:
-    total: int
-    used: int
-    left: int
-
-
-@attrs.frozen
-class Feedback:
-    black: Count
-    white: Count
-
-
-@attrs.frozen
-class Row:
-    guess: Colours
-    feedback: Feedback
-    key_pegs: Annotated[str, msgspec.Meta(examples=["B B W"])]
-
-
-@attrs.frozen
-class Maker:
-    kind: Literal["computer", "person"]
-    name: str | None
-    allows_hints: Annotated[
-        bool, msgspec.Meta(description="Whether the code maker lets the breaker ask for hints.")
-    ]
-
-
-@attrs.frozen
-class Board:
-    """The decoding board: everything a player may see."""
-
-    id: str
-    status: Literal["in progress", "won", "lost"]
-    given_up: Annotated[
-        bool, msgspec.Meta(description="Lost by giving up, with attempts to spare.")
-    ]
-    called_off: Annotated[
-        bool, msgspec.Meta(description="Lost because the code maker ended the game.")
-    ]
-    attempts: Attempts
-    length: int
-    colours: Colours
-    rows: list[Row]
-    secret: Annotated[
-        list[str] | None,
-        msgspec.Meta(description="null until the game is over, but for the code maker."),
-    ]
-    hints: Annotated[bool, msgspec.Meta(description="Whether GET .../hint answers now.")]
-    maker: Maker
-
-
-@attrs.frozen
 class Invite:
     url: Annotated[
         str,
@@ -193,7 +114,7 @@ class Invite:
 
 
 @attrs.frozen
-class NewBoard(Board):
+class NewBoard(BoardAnswer):
     """The board of a game just started, with the token of whoever started it."""
 
     role: Literal["breaker", "maker"]
@@ -208,65 +129,6 @@ class NewBoard(Board):
         Invite | UnsetType,
         msgspec.Meta(description="For the code maker: the code breaker's way in."),
     ] = UNSET
-
-
-@attrs.frozen
-class Hint:
-    """A guess worth trying next, worked out from the board's rows alone."""
-
-    guess: Colours
-    initials: Annotated[str, msgspec.Meta(description="The guess by its colours' initials.")]
-    remaining: Annotated[
-        Annotated[int, msgspec.Meta(ge=1)] | None,
-        msgspec.Meta(
-            description="How many codes could still be the secret; null when there "
-            "are too many to count in the time a hint may take."
-        ),
-    ]
-    incomplete: Annotated[
-        bool,
-        msgspec.Meta(
-            description="Whether the time ran out before the search finished: the "
-            "guess is then the best found, and may not fit every key peg so far."
-        ),
-    ]
-    strategy: Annotated[
-        str, msgspec.Meta(description="The code breaker's strategy that chose the guess.")
-    ]
-
-
-@attrs.frozen
-class ReviewedGuess:
-    number: Annotated[int, msgspec.Meta(ge=1)]
-    guess: Colours
-    feedback: Feedback
-    key_pegs: str
-    candidates_before: Annotated[int, msgspec.Meta(ge=1)]
-    candidates_after: Annotated[int, msgspec.Meta(ge=1)]
-    could_be_secret: bool
-    expected_before: float
-    expected_with_guess: float
-    expected_after: Annotated[float, msgspec.Meta(description="0 once the game is won.")]
-    cost: Annotated[float, msgspec.Meta(description="expected_with_guess - expected_before")]
-    best_guess: list[str] | None
-    exact: Annotated[bool, msgspec.Meta(description="false for estimates.")]
-
-
-@attrs.frozen
-class Review:
-    """A finished game, guess by guess, against the best strategy there is. Expected
-    numbers of guesses count the winning guess, averaged over the codes that could be
-    the secret."""
-
-    id: str
-    status: Literal["won", "lost"]
-    given_up: bool
-    exact: Annotated[bool, msgspec.Meta(description="Whether every figure is exact.")]
-    strategy: Annotated[str, msgspec.Meta(examples=["optimal"])]
-    expected_at_start: float
-    cost: Annotated[float, msgspec.Meta(description="Guesses all choices gave away.")]
-    verdict: Annotated[str, msgspec.Meta(description="One line on the whole game.")]
-    guesses: list[ReviewedGuess]
 
 
 @attrs.frozen(kw_only=True)
@@ -285,11 +147,6 @@ class DailyBoard(NewBoard):
 
 
 @attrs.frozen
-class NoFields:
-    """A body with no fields, which may be left out."""
-
-
-@attrs.frozen
 class DailyRequest:
     """Which daily game: today's, unless ``day`` names the day of one the player began."""
 
@@ -301,20 +158,6 @@ class DailyRequest:
             extra_json_schema={"format": "date"},
         ),
     ] = UNSET
-
-
-@attrs.frozen
-class DailyResults:
-    """A day's results of the daily code."""
-
-    day: Annotated[str, msgspec.Meta(extra_json_schema={"format": "date"})]
-    players: Count
-    wins: Count
-    losses: Count
-    in_play: Count
-    histogram: Annotated[
-        dict[str, int], msgspec.Meta(description="Wins by the number of guesses they took.")
-    ]
 
 
 PLAYER_TOKEN = Parameter(

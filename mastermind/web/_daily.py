@@ -19,25 +19,23 @@ from datetime import date
 from typing import Any, TypeVar
 
 from msgspec import UnsetType
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mastermind.domain import GameError
 from mastermind.service import (
+    BoardAnswer,
     DailyCodeUnavailable,
     DailyGame,
     DailyGames,
+    DailyResultsAnswer,
     InvalidPlayerToken,
     PlayerTokens,
     Role,
-    VersionConflict,
-    daily_results_document,
+    encode,
 )
-from mastermind.web._board import board_json
-from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyRequest, DailyResults
-from mastermind.web._problems import Problem, json_response
+from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyRequest
+from mastermind.web._problems import Problem, json_response, refused_as_problems
 from mastermind.web._requests import read_as, read_json
 from mastermind.web._schema import Answer, endpoint, routes_of
 
@@ -119,18 +117,18 @@ class DailyApi:
         "/daily/results",
         "getDailyResults",
         "A day's results: players, wins and guesses per win",
-        Answer(200, "The day's results", DailyResults),
+        Answer(200, "The day's results", DailyResultsAnswer),
         problems=(400, 404),
         parameters=(DAY,),
     )
     async def results(self, request: Request) -> Response:
         day = _day(request.query_params.get("day"))
-        return json_response(daily_results_document(await _call(self.daily.results, day)))
+        return json_response(encode(DailyResultsAnswer.of(await _call(self.daily.results, day))))
 
     def _game(self, game: DailyGame, new_player: str | None) -> dict[str, Any]:
         board = game.board
         answer = {
-            **board_json(board, hints=False),
+            **encode(BoardAnswer.of(board, hints=False)),
             "role": Role.BREAKER,
             "token": self.tokens.issue(board.game_id),
             "day": game.day.isoformat(),
@@ -159,11 +157,4 @@ def _cookie_path(request: Request) -> str:
 
 async def _call(action: Callable[..., T], *args: Any) -> T:
     """Run a blocking call in a worker thread; the rules' refusals become problems."""
-    try:
-        return await run_in_threadpool(action, *args)
-    except InvalidPlayerToken:
-        raise
-    except GameError as error:
-        raise Problem.from_game_error(error) from None
-    except VersionConflict:
-        raise Problem.conflict() from None
+    return await refused_as_problems(action, *args, passing=(InvalidPlayerToken,))

@@ -90,7 +90,7 @@ class LiveGames:
             caught_up = await run_in_threadpool(self.hub.messages, game_id, after)
         except GameError as error:
             self.hub.leave(watcher)
-            raise Problem.from_game_error(error) from None
+            raise Problem.of(error) or error from None
         except BaseException:
             self.hub.leave(watcher)
             raise

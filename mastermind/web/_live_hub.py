@@ -22,14 +22,15 @@ from sse_starlette import ServerSentEvent
 
 from mastermind.domain import BoardSoFar, DecodingBoard, GameLost, GameWon, GuessMade, board_view
 from mastermind.service import (
+    BoardAnswer,
     CorruptRecord,
     Games,
     RecordedEvent,
     Role,
     StoreError,
     Subscription,
+    encode,
 )
-from mastermind.web._board import board_json
 from mastermind.web._problems import Problem
 
 log = logging.getLogger("mastermind.web")
@@ -75,7 +76,7 @@ def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[...,
         document = {
             "version": record.version,
             "type": kind,
-            "board": board_json(board, hints=hints, reveal=maker),
+            "board": encode(BoardAnswer.of(board, hints=hints, reveal=maker)),
             **extra,
         }
         data = _ENCODER.encode(document)

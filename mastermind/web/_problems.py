@@ -3,34 +3,35 @@
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from mastermind.domain import GameError, HintsNotAllowed
-from mastermind.service import GameNotFound, GameNotOver, StoreError, StoreUnavailable
+from mastermind.service import (
+    STORE_RETRY_SECONDS,
+    ProblemAnswer,
+    StoreError,
+    VersionConflict,
+)
 
 PROBLEM_JSON = "application/problem+json"
 
-STORE_RETRY_SECONDS = 5
-"""How long a client is asked to wait after a store fault: about as long as a request
-waits for a database connection before it gives up."""
+T = TypeVar("T")
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 """How every answer is encoded; made once, as ``json.dumps`` with these options would make
 one for each answer."""
-
-_WORD_START = re.compile(r"(?<!^)(?=[A-Z])")
-_TITLES = {"MalformedJson": "Malformed JSON"}
 
 
 class Problem(Exception):
     """A request the API refuses, answered as a problem document.
 
     ``error`` names the problem for programs, as the domain's error classes do;
-    ``detail`` explains it to people.
+    ``detail`` explains it to people. The refusals of ``Games`` are the service's
+    :class:`ProblemAnswer`, declared once with their statuses; the API's own, such as a
+    body that is not JSON, are made here.
     """
 
     def __init__(
@@ -43,6 +44,7 @@ class Problem(Exception):
         **extensions: Any,
     ) -> None:
         super().__init__(detail)
+        self.answer = ProblemAnswer(status, error, detail, extensions)
         self.status = status
         self.error = error
         self.detail = detail
@@ -50,44 +52,25 @@ class Problem(Exception):
         self.extensions = extensions
 
     @classmethod
-    def from_game_error(cls, error: GameError) -> Problem:
-        """404 for a game nobody started, 409 for a game not over yet where only a finished
-        one will do, 403 for hints the code maker does not allow, 400 for every refusal of
-        the rules."""
-        if isinstance(error, GameNotFound):
-            status = 404
-        elif isinstance(error, HintsNotAllowed):
-            status = 403
-        elif isinstance(error, GameNotOver):
-            status = 409
-        else:
-            status = 400
-        extensions = {name: _plain(value) for name, value in error.details.items()}
-        if error.game_id:
-            extensions["game_id"] = error.game_id
-        return cls(status, type(error).__name__, error.message, **extensions)
-
-    @classmethod
-    def from_store_error(cls, error: StoreError) -> Problem:
-        """503 with ``Retry-After``: the store failed, and trying again later may work.
+    def of(cls, error: Exception) -> Problem | None:
+        """The problem that reports one of the service's refusals; ``None`` for another
+        error, which is a fault of the server.
 
         The store's own words stay in the log: a driver's message may name hosts, users
         and files that are none of a client's business.
         """
-        if isinstance(error, StoreUnavailable):
-            detail = "The games cannot be reached just now. Try again in a few seconds."
-        else:
-            detail = "The games cannot be read just now. Try again in a few seconds."
-        return cls(
-            503, "StoreUnavailable", detail, headers={"Retry-After": str(STORE_RETRY_SECONDS)}
-        )
+        answer = ProblemAnswer.of(error)
+        if answer is None:
+            return None
+        headers = {} if answer.retry_after is None else {"Retry-After": str(answer.retry_after)}
+        return cls(answer.status, answer.error, answer.detail, headers=headers, **answer.extensions)
 
     @classmethod
     def conflict(cls) -> Problem:
         """409: other writers kept getting to the game first; the same request may pass."""
-        return cls(
-            409, "Conflict", "Other moves on this game kept arriving at the same moment: try again."
-        )
+        made = cls.of(VersionConflict("", 0, 0))
+        assert made is not None
+        return made
 
     @classmethod
     def server_stopping(cls) -> Problem:
@@ -109,22 +92,39 @@ class Problem(Exception):
 
     @property
     def slug(self) -> str:
-        return _WORD_START.sub("-", self.error).lower()
+        return self.answer.slug
 
     def document(self) -> dict[str, Any]:
-        return {
-            "type": f"/problems/{self.slug}",
-            "title": _TITLES.get(self.error) or _WORD_START.sub(" ", self.error).capitalize(),
-            "status": self.status,
-            "detail": self.detail,
-            "error": self.error,
-            **self.extensions,
-        }
+        return self.answer.document()
 
     def response(self) -> Response:
         return json_response(
             self.document(), self.status, headers=self.headers, media_type=PROBLEM_JSON
         )
+
+
+async def refused_as_problems(
+    action: Callable[..., T],
+    *args: Any,
+    passing: tuple[type[Exception], ...] = (),
+    **kwargs: Any,
+) -> T:
+    """Run a blocking call on the service in a worker thread; its refusals become problems,
+    but for those ``passing``, which the caller answers itself.
+
+    A fault of the store is left to the app's handler, which logs it before answering 503.
+    """
+    try:
+        return await run_in_threadpool(action, *args, **kwargs)
+    except Exception as error:
+        problem = None if _is_fault(error) or isinstance(error, passing) else Problem.of(error)
+        if problem is None:
+            raise
+        raise problem from None
+
+
+def _is_fault(error: Exception) -> bool:
+    return isinstance(error, StoreError) and not isinstance(error, VersionConflict)
 
 
 def json_response(
@@ -142,10 +142,3 @@ def json_response(
         headers={"Cache-Control": "no-store", **(headers or {})},
         media_type=media_type,
     )
-
-
-def _plain(value: Any) -> Any:
-    """Tuples become lists, so that a detail reads the same in JSON as in Python."""
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    return value

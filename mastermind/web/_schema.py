@@ -20,6 +20,9 @@ import attrs
 import msgspec
 from starlette.routing import BaseRoute, Route
 
+from mastermind.domain import SEPARATOR_CHARACTERS
+from mastermind.web._patterns import printable
+
 UNSET = msgspec.UNSET
 UnsetType = msgspec.UnsetType
 """The value of an optional field that a request left out."""
@@ -179,6 +182,10 @@ def openapi_document(served: Iterable[BaseRoute], info: Mapping[str, Any] = INFO
     for name, schema in list(components.items()):
         schema |= extra.get(name, {})
         components[name] = _shared(_closed(schema, name != "Problem"), components)
+    if "ColourName" in components:
+        # Written out here, and not where the name is declared: the pattern takes long to
+        # make, and only the document needs it.
+        components["ColourName"]["pattern"] = f"^[{printable(SEPARATOR_CHARACTERS)}]+$"
     paths: dict[str, dict[str, Any]] = {}
     for declared in endpoints:
         operation = _operation(declared, references)

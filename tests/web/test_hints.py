@@ -172,7 +172,7 @@ def test_a_hint_says_when_the_codes_left_are_too_many_to_count_and_time_ran_out(
 
 def test_the_hint_schema_documents_every_field_of_the_answer() -> None:
     app = app_over(InMemoryEventStore())
-    schema = openapi_document(app.routes)["components"]["schemas"]["Hint"]
+    schema = openapi_document(app.routes)["components"]["schemas"]["HintAnswer"]
 
     assert (
         set(schema["required"])

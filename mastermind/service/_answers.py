@@ -1,0 +1,248 @@
+"""What the games answer, each declared once.
+
+An answer is an attrs class whose fields are the JSON it is written as. The same class
+answers ``GET /games/{id}``, prints ``mastermind show --json``, travels in the live stream
+and is read back by the terminal's client of a server; the OpenAPI document describes it
+from its annotations. ``encode`` writes any answer as plain JSON values and ``decode``
+reads one back, checking what the annotations promise.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Annotated, Any, Literal, TypeVar
+
+import attrs
+import msgspec
+from msgspec import Meta
+
+from mastermind.domain import (
+    BoardRow,
+    Code,
+    CodeMaker,
+    DecodingBoard,
+    Feedback,
+    MakerKind,
+    Outcome,
+)
+from mastermind.service.projections import GameSummary, Statistics
+
+__all__ = [
+    "AttemptsAnswer",
+    "BoardAnswer",
+    "Colours",
+    "Count",
+    "FeedbackAnswer",
+    "MakerAnswer",
+    "RowAnswer",
+    "StatisticsAnswer",
+    "SummaryAnswer",
+    "decode",
+    "encode",
+]
+
+A = TypeVar("A")
+
+Count = Annotated[int, Meta(ge=0)]
+Colours = Annotated[list[str], Meta(description="Colour names, one a peg.")]
+Status = Literal["in progress", "won", "lost"]
+
+
+def encode(answer: object) -> Any:
+    """``answer`` as plain JSON values: dicts, lists, strings, numbers, booleans, null."""
+    return msgspec.to_builtins(answer)
+
+
+def decode(document: object, answer: type[A]) -> A:
+    """The answer that ``document`` writes, as :func:`encode` wrote it.
+
+    Raises:
+        ValueError: the document is not such an answer.
+    """
+    try:
+        return msgspec.convert(document, answer)
+    except msgspec.ValidationError as error:
+        raise ValueError(f"not a {answer.__name__}: {error}") from None
+
+
+@attrs.frozen
+class FeedbackAnswer:
+    """A guess's key pegs, counted."""
+
+    black: Annotated[int, Meta(ge=0, description="Right colour, right place.")]
+    white: Annotated[int, Meta(ge=0, description="Right colour, wrong place.")]
+
+    @classmethod
+    def of(cls, feedback: Feedback) -> FeedbackAnswer:
+        return _feedback(feedback)
+
+    def feedback(self) -> Feedback:
+        return Feedback(self.black, self.white)
+
+
+@functools.lru_cache(maxsize=256)
+def _feedback(feedback: Feedback) -> FeedbackAnswer:
+    """A board answers every one of its rows each time, and a game of four pegs has 14
+    kinds of feedback: each is made once."""
+    return FeedbackAnswer(feedback.black, feedback.white)
+
+
+@functools.lru_cache(maxsize=256)
+def _key_pegs(feedback: Feedback) -> str:
+    return str(feedback)
+
+
+@attrs.frozen
+class RowAnswer:
+    """One row of the board: a guess and its key pegs."""
+
+    guess: Colours
+    feedback: FeedbackAnswer
+    key_pegs: Annotated[str, Meta(examples=["B B W"], description="As the board shows them.")]
+
+    @classmethod
+    def of(cls, row: BoardRow) -> RowAnswer:
+        return cls(list(row.guess.pegs), _feedback(row.feedback), _key_pegs(row.feedback))
+
+    def row(self) -> BoardRow:
+        return BoardRow(Code(self.guess), self.feedback.feedback())
+
+
+@attrs.frozen
+class AttemptsAnswer:
+    total: Annotated[int, Meta(ge=1)]
+    used: Count
+    left: Count
+
+
+@attrs.frozen
+class MakerAnswer:
+    """Who made the code."""
+
+    kind: Literal["computer", "person"]
+    name: str | None
+    allows_hints: Annotated[
+        bool, Meta(description="Whether the code maker lets the breaker ask for hints.")
+    ]
+
+    @classmethod
+    def of(cls, maker: CodeMaker) -> MakerAnswer:
+        return cls(maker.kind.value, maker.name, maker.allows_hints)
+
+    def maker(self) -> CodeMaker:
+        return CodeMaker(MakerKind(self.kind), self.name, self.allows_hints)
+
+
+@attrs.frozen
+class BoardAnswer:
+    """The decoding board: everything a player may see."""
+
+    id: str
+    status: Status
+    given_up: Annotated[bool, Meta(description="Lost by giving up, with attempts to spare.")]
+    called_off: Annotated[bool, Meta(description="Lost because the code maker ended the game.")]
+    attempts: AttemptsAnswer
+    length: Annotated[int, Meta(ge=1)]
+    colours: Colours
+    unique: Annotated[bool, Meta(description="Whether the secret uses each colour at most once.")]
+    rows: list[RowAnswer]
+    secret: Annotated[
+        list[str] | None,
+        Meta(description="null until the game is over, but for the code maker."),
+    ]
+    hints: Annotated[bool, Meta(description="Whether a hint may be asked for now.")]
+    maker: MakerAnswer
+
+    @classmethod
+    def of(cls, board: DecodingBoard, *, hints: bool, reveal: bool = False) -> BoardAnswer:
+        """The board of a started game.
+
+        ``secret`` is ``None`` until the game is over, unless ``reveal`` says the answer is
+        the code maker's and the board is the maker's (``Games.maker_board``): this is the
+        only place an answer could show it, and both must agree before it does.
+        """
+        shown = board.secret is not None and (board.is_over or reveal)
+        return cls(
+            id=board.game_id,
+            status=board.outcome.value,  # type: ignore[arg-type]
+            given_up=board.given_up,
+            called_off=board.called_off,
+            attempts=AttemptsAnswer(board.total_attempts, board.attempts_used, board.attempts_left),
+            length=board.code_length,
+            colours=list(board.available_pegs),
+            unique=board.unique,
+            rows=[RowAnswer.of(row) for row in board.rows],
+            secret=list(board.secret.pegs) if shown and board.secret else None,
+            hints=hints and not board.is_over,
+            maker=MakerAnswer.of(board.maker),
+        )
+
+    def board(self) -> DecodingBoard:
+        """The board this answer shows, as far as it shows it."""
+        return DecodingBoard(
+            self.id,
+            Outcome(self.status),
+            self.attempts.total,
+            self.length,
+            tuple(self.colours),
+            rows=tuple(row.row() for row in self.rows),
+            secret=None if self.secret is None else Code(self.secret),
+            unique=self.unique,
+            maker=self.maker.maker(),
+            called_off=self.called_off,
+        )
+
+
+@attrs.frozen
+class SummaryAnswer:
+    """One line of the list of games."""
+
+    id: str
+    status: Status
+    given_up: bool
+    called_off: bool
+    attempts: AttemptsAnswer
+    length: Annotated[int, Meta(ge=1)]
+    colours: Annotated[int, Meta(ge=1, description="How many colours the palette has.")]
+
+    @classmethod
+    def of(cls, summary: GameSummary) -> SummaryAnswer:
+        used, total = summary.attempts_used, summary.total_attempts
+        return cls(
+            summary.game_id,
+            summary.outcome.value,  # type: ignore[arg-type]
+            summary.given_up,
+            summary.called_off,
+            AttemptsAnswer(total, used, total - used),
+            summary.code_length,
+            summary.colours,
+        )
+
+
+@attrs.frozen
+class StatisticsAnswer:
+    """How the code breakers have fared, across every game."""
+
+    games_played: Count
+    won: Count
+    lost: Annotated[int, Meta(ge=0, description="Lost by running out of attempts.")]
+    given_up: Count
+    called_off: Count
+    in_progress: Count
+    average_guesses_per_win: float | None
+    guesses_per_win: Annotated[
+        dict[str, int], Meta(description="Wins by the number of guesses they took.")
+    ]
+
+    @classmethod
+    def of(cls, statistics: Statistics) -> StatisticsAnswer:
+        return cls(
+            statistics.games_played,
+            statistics.won,
+            statistics.lost,
+            statistics.given_up,
+            statistics.called_off,
+            statistics.in_progress,
+            statistics.average_guesses_per_win,
+            {str(guesses): count for guesses, count in statistics.guesses_per_win.items()},
+        )
