@@ -43,21 +43,23 @@ def play(context: Any, player: str) -> None:
 
 @given("{player} makes a guess that is not the secret")
 def guess_wrong(context: Any, player: str) -> None:
-    _daily(context).guess(player, _not_the_secret(context, player))
+    _daily(context).send(player, "guess", guess=_not_the_secret(context, player))
 
 
 @given("{player} gives up the daily game")
 @when("{player} gives up the daily game")
 def give_up(context: Any, player: str) -> None:
-    context.revealed.setdefault(player, []).append(_daily(context).give_up(player))
+    secret = _daily(context).send(player, "give-up").secret
+    assert secret is not None, "giving up shows the secret"
+    context.revealed.setdefault(player, []).append(secret)
 
 
 @when("{player} breaks the daily code in {guesses:d} guesses")
 def break_the_code(context: Any, player: str, guesses: int) -> None:
     play(context, player)
     for _ in range(guesses - 1):
-        context.daily.guess(player, _not_the_secret(context, player))
-    context.daily.guess(player, context.daily.secret(player).initials())
+        context.daily.send(player, "guess", guess=_not_the_secret(context, player))
+    context.daily.send(player, "guess", guess=context.daily.secret(player).initials())
 
 
 @when("the next day comes")

@@ -26,8 +26,7 @@ REASONS = {
     "it is too short": {"GuessTooShort"},
     "it is too long": {"GuessTooLong"},
     "it uses a colour the game lacks": {"InvalidPegInGuess"},
-    # The pure core refuses the text as it reads it; the service, as a guess of its game.
-    "it is neither a colour nor colour initials": {"NotAColour", "UnreadableGuess"},
+    "it is neither a colour nor colour initials": {"UnreadableGuess"},
     "the game is already won": {"GameAlreadyWon"},
     "the game is already lost": {"GameAlreadyLost"},
     "the game has not started": {"GameNotStarted"},
@@ -36,11 +35,11 @@ REASONS = {
 }
 
 
-def _attempt(context: Any, action: Any, *args: Any) -> Any:
+def _attempt(context: Any, action: Any, *args: Any, **kwargs: Any) -> Any:
     """Run a command; a refusal is recorded for a Then step to check, not raised."""
     context.rejection = None
     try:
-        return action(*args)
+        return action(*args, **kwargs)
     except Rejected as rejection:
         context.rejection = rejection
         return None
@@ -59,8 +58,10 @@ def _wrong_guess(context: Any) -> str:
 
 
 def _guess(context: Any, typed: str) -> None:
+    """Guess as typed; the key pegs answered are kept for a Then step to check."""
     _ensure_joined(context)
-    context.feedback = _attempt(context, context.driver.guess, typed)
+    board = _attempt(context, context.driver.send, "guess", guess=typed)
+    context.feedback = None if board is None else board.rows[-1].feedback
 
 
 # Given
@@ -137,7 +138,7 @@ def final_guess(context: Any) -> None:
 @when("I give up")
 def give_up(context: Any) -> None:
     _ensure_joined(context)
-    _attempt(context, context.driver.give_up)
+    _attempt(context, context.driver.send, "give-up")
 
 
 # Then

@@ -13,6 +13,7 @@ import attrs
 from behave import given, then, when
 
 from mastermind import CodeMaker
+from mastermind.service import Role
 from steps.game_steps import _attempt, _ensure_joined
 
 WRONG_ROLE = "WrongRole"
@@ -43,18 +44,18 @@ def code_set_with_hints(context: Any, maker: str, secret: tuple[str, ...]) -> No
 
 @when('the code maker tries to break the code with "{typed}"')
 def maker_guesses(context: Any, typed: str) -> None:
-    _attempt(context, context.driver.maker_guess, typed)
+    _attempt(context, context.driver.send, "guess", by=Role.MAKER, guess=typed)
 
 
 @when("the code maker ends the game")
 def maker_ends(context: Any) -> None:
-    _attempt(context, context.driver.maker_ends)
+    _attempt(context, context.driver.send, "call-off")
     assert context.rejection is None, context.rejection
 
 
 @when("I try to end the game as the code maker may")
 def breaker_ends(context: Any) -> None:
-    _attempt(context, context.driver.breaker_ends)
+    _attempt(context, context.driver.send, "call-off", by=Role.BREAKER)
 
 
 @when("I ask for a hint")

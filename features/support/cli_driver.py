@@ -1,8 +1,9 @@
 """Drives the ``mastermind`` command as a script would: one command a move, with ``--json``.
 
-``new``, ``guess``, ``give-up`` and ``show`` run through click's test runner, in this
-process but with their own arguments, environment and output, on a SQLite file. The daily
-code's players run ``mastermind daily``, each with a data directory of their own.
+``new``, ``show`` and the commands of the service's table, ``guess`` and ``give-up``, run
+through click's test runner, in this process but with their own arguments, environment
+and output, on a SQLite file. The daily code's players run ``mastermind daily``, each with
+a data directory of their own.
 """
 
 from __future__ import annotations
@@ -12,13 +13,33 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import attrs
 from click.testing import CliRunner
 
 from mastermind import CodeMaker
 from mastermind.cli._app import cli
-from mastermind.service import KEY_VARIABLE
+from mastermind.service import KEY_VARIABLE, Role, command_kind
 from support.daily_drivers import KEY, StoredDaily
-from support.driver import BoardView, GameSetup, Rejected, Row
+from support.driver import BoardView, GameSetup, Rejected, Row, sent_by_its_role
+
+
+def _board_view(board: dict[str, Any]) -> BoardView:
+    return BoardView(
+        outcome=board["outcome"],
+        attempts_left=board["attempts_left"],
+        rows=tuple(Row(tuple(row["guess"]), row["feedback"]) for row in board["rows"]),
+        secret=None if board["secret"] is None else tuple(board["secret"]),
+        code_length=board["code_length"],
+    )
+
+
+def _command_line(game_id: str, name: str, fields: dict[str, Any]) -> list[str]:
+    """The terminal's command of the service's table for a game: its name, the game, then
+    its request's fields, as typed."""
+    # At one keyboard, the maker ends the game as anyone there would: by giving up.
+    command = "give-up" if name == "call-off" else name
+    typed = [str(value) for value in attrs.astuple(command_kind(name).request(**fields))]
+    return [command, game_id, "--", *typed]
 
 
 class CliDriver:
@@ -42,9 +63,11 @@ class CliDriver:
             options += ["--secret", " ".join(setup.secret)]
         self.game_id = self._run("new", *options)["game_id"]
 
-    def guess(self, typed: str) -> str:
-        board = self._run("guess", self.game_id, "--", typed)
-        return str(board["rows"][-1]["feedback"])
+    def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
+        """``mastermind NAME GAME -- FIELDS...``: the terminal's commands bear the table's
+        names, but for the code maker's ending, which has none of its own."""
+        sent_by_its_role(name, by, "at one keyboard, whoever types at the prompt moves")
+        return _board_view(self._run(*_command_line(self.game_id, name, fields)))
 
     def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
         raise NotImplementedError("a game in the terminal exists from the moment it is joined")
@@ -52,18 +75,8 @@ class CliDriver:
     def join_again(self) -> None:
         raise NotImplementedError("the terminal gives every new game a new id")
 
-    def give_up(self) -> None:
-        self._run("give-up", self.game_id)
-
     def board(self) -> BoardView:
-        board = self._run("show", self.game_id)
-        return BoardView(
-            outcome=board["outcome"],
-            attempts_left=board["attempts_left"],
-            rows=tuple(Row(tuple(row["guess"]), row["feedback"]) for row in board["rows"]),
-            secret=None if board["secret"] is None else tuple(board["secret"]),
-            code_length=board["code_length"],
-        )
+        return _board_view(self._run("show", self.game_id))
 
     def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
         """``mastermind play --maker``, the secret given as a script gives it, and the game
@@ -88,16 +101,6 @@ class CliDriver:
 
     def maker_board(self) -> BoardView:
         raise NotImplementedError("at one keyboard the board is the code breaker's alone")
-
-    def maker_guess(self, typed: str) -> None:
-        raise NotImplementedError("at one keyboard, whoever types at the prompt guesses")
-
-    def maker_ends(self) -> None:
-        """At one keyboard, the maker ends the game as anyone there would: give-up."""
-        self._run("give-up", self.game_id)
-
-    def breaker_ends(self) -> None:
-        raise NotImplementedError("at one keyboard, whoever types at the prompt may give up")
 
     def hint(self) -> tuple[str, ...]:
         return tuple(self._run("hint", self.game_id)["guess"])
@@ -137,15 +140,12 @@ class CliDaily(StoredDaily):
         self.game_ids[player] = self._run(player, "daily")["game_id"]
         return self.game_ids[player]
 
-    def guess(self, player: str, typed: str) -> None:
-        self._run(player, "guess", self.game_ids[player], "--", typed)
+    def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
+        return _board_view(self._run(player, *_command_line(self.game_ids[player], name, fields)))
 
     def guesses_made(self, player: str) -> int:
         attempts: int = self._run(player, "show", self.game_ids[player])["attempts_used"]
         return attempts
-
-    def give_up(self, player: str) -> tuple[str, ...]:
-        return tuple(self._run(player, "give-up", self.game_ids[player])["secret"])
 
     def share(self, player: str) -> str | None:
         share: str | None = self._run(player, "daily")["share"]

@@ -20,8 +20,9 @@ from typing import Any, Protocol
 
 from mastermind import Code, GameStarted
 from mastermind.bootstrap import Application, Limits, bootstrap
-from mastermind.service import KEY_VARIABLE, DailyCodes, daily_results_document
+from mastermind.service import KEY_VARIABLE, DailyCodes, command_kind, daily_results_document
 from mastermind.store import SQLiteEventStore
+from support.driver import BoardView
 
 KEY = "the key of the specification's daily code"
 FIRST_DAY = date(2026, 11, 23)
@@ -33,12 +34,11 @@ class DailyDriver(Protocol):
     def play(self, player: str) -> str:
         """Start or resume the player's game of the day; answer its id."""
 
-    def guess(self, player: str, typed: str) -> None: ...
+    def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
+        """Send the command ``name`` of ``mastermind.service.COMMANDS``, its request made of
+        ``fields``, to the player's game; answer the board after it."""
 
     def guesses_made(self, player: str) -> int: ...
-
-    def give_up(self, player: str) -> tuple[str, ...]:
-        """Give the player's game up; answer the secret it reveals."""
 
     def secret(self, player: str) -> Code:
         """The secret of the day of the player's game, as the key derives it."""
@@ -112,16 +112,12 @@ class ServiceDaily(StoredDaily):
         self.game_ids[player] = self.daily.play(token).board.game_id
         return self.game_ids[player]
 
-    def guess(self, player: str, typed: str) -> None:
-        self.games.guess(self.game_ids[player], typed)
+    def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
+        request = command_kind(name).request(**fields)
+        return BoardView.of(self.games.send(name, self.game_ids[player], request))
 
     def guesses_made(self, player: str) -> int:
         return self.games.board(self.game_ids[player]).attempts_used
-
-    def give_up(self, player: str) -> tuple[str, ...]:
-        secret = self.games.give_up(self.game_ids[player]).secret
-        assert secret is not None
-        return secret.pegs
 
     def share(self, player: str) -> str | None:
         return self.daily.play(self.tokens[player]).share

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from typing import Any
 
 from mastermind import (
-    CallOff,
     Code,
     CodeMaker,
     Command,
     DecodingBoard,
     Event,
-    GameError,
-    GiveUp,
     JoinGame,
     MakeGuess,
-    UnreadableCode,
     board_view,
     decider,
 )
-from support.driver import BoardView, GameSetup, Rejected
+from mastermind.service import Role
+from support.driver import BoardView, GameSetup, rejections, sent_by_its_role
 
 
 class DeciderDriver:
@@ -40,13 +38,15 @@ class DeciderDriver:
         )
         self._execute(self.last_join)
 
-    def guess(self, typed: str) -> str:
-        try:
-            guess = Code.parse(typed, self.available_pegs)
-        except UnreadableCode as error:
-            raise Rejected(type(error).__name__, str(error)) from error
-        self._execute(MakeGuess(self.game_id, guess))
-        return str(self.board().rows[-1].feedback)
+    def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
+        """The command made as the service makes it, a typed guess read in the game's
+        colours, then decided on the events."""
+        kind = sent_by_its_role(name, by, "the decider takes a command from whoever sends it")
+        board = DecodingBoard.from_events(self.events)
+        with rejections():
+            command = kind.command_for(self.game_id, kind.request(**fields), board)
+        self._execute(command)
+        return self.board()
 
     def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
         self._execute(MakeGuess(self.game_id, Code.parse(typed, setup.available_pegs)))
@@ -54,9 +54,6 @@ class DeciderDriver:
     def join_again(self) -> None:
         assert self.last_join is not None, "join before joining again"
         self._execute(self.last_join)
-
-    def give_up(self) -> None:
-        self._execute(GiveUp(self.game_id))
 
     def board(self) -> BoardView:
         return BoardView.of(DecodingBoard.from_events(self.events))
@@ -78,21 +75,10 @@ class DeciderDriver:
         folded = decider.with_view(board_view).fold(self.events)[1]
         return BoardView.of(folded.board.with_secret(folded.secret))
 
-    def maker_guess(self, typed: str) -> None:
-        raise NotImplementedError("the decider takes a guess from whoever sends it")
-
-    def maker_ends(self) -> None:
-        self._execute(CallOff(self.game_id))
-
-    def breaker_ends(self) -> None:
-        raise NotImplementedError("the decider takes the end of a game from whoever sends it")
-
     def hint(self) -> tuple[str, ...]:
         """The rules' leave first, then the solver's guess, as an application would ask."""
-        try:
+        with rejections():
             board = DecodingBoard.from_events(self.events).in_play().hints_allowed()
-        except GameError as error:
-            raise Rejected(type(error).__name__, error.message) from error
         from mastermind.solver import Solver
 
         history = [(row.guess, row.feedback) for row in board.rows]
@@ -108,7 +94,5 @@ class DeciderDriver:
 
     def _execute(self, command: Command) -> None:
         state = decider.fold(self.events)
-        try:
+        with rejections():
             self.events.extend(decider.decide(command, state))
-        except GameError as error:
-            raise Rejected(type(error).__name__, error.message) from error

@@ -6,11 +6,14 @@ check the decider, the application service, the terminal game and the HTTP API.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
 
 import attrs
 
-from mastermind import CodeMaker, DecodingBoard
+from mastermind import CodeMaker, DecodingBoard, GameError
+from mastermind.service import CommandKind, Role, command_kind
 
 
 @attrs.frozen
@@ -61,20 +64,38 @@ class Rejected(Exception):
         self.message = message
 
 
+@contextmanager
+def rejections() -> Iterator[None]:
+    """Raise the rules' refusal of what the block sends as :class:`Rejected`."""
+    try:
+        yield
+    except GameError as error:
+        raise Rejected(type(error).__name__, error.message) from error
+
+
+def sent_by_its_role(name: str, by: Role | None, why: str) -> CommandKind:
+    """The command ``name``, which a stage that cannot tell the roles apart sends only
+    as the role it is for; ``NotImplementedError``, saying ``why``, for the other."""
+    kind = command_kind(name)
+    if by is not None and by is not kind.role:
+        raise NotImplementedError(why)
+    return kind
+
+
 class GameDriver(Protocol):
     """A code breaker's hands on one game. Refusals raise :class:`Rejected`."""
 
     def join(self, setup: GameSetup) -> None: ...
 
-    def guess(self, typed: str) -> str:
-        """Make a guess as typed by a person; answer the key pegs, as in "B B W"."""
+    def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
+        """Send the command ``name`` of ``mastermind.service.COMMANDS``, its request made
+        of ``fields`` (a guess as typed by a person: ``send("guess", guess="RGBY")``), as
+        the role ``by`` or else the one it is for; answer the board after it."""
         ...
 
     def guess_before_joining(self, setup: GameSetup, typed: str) -> None: ...
 
     def join_again(self) -> None: ...
-
-    def give_up(self) -> None: ...
 
     def board(self) -> BoardView: ...
 
@@ -83,8 +104,8 @@ class GameDriver(Protocol):
 
 class TwoPlayerDriver(GameDriver, Protocol):
     """The same code breaker's hands, in a game whose code a person made: the maker's
-    moves and views besides. A stage that cannot tell the roles apart raises
-    ``NotImplementedError`` for the moves one role is refused."""
+    view besides, and the maker's moves sent ``by=Role.MAKER``. A stage that cannot tell
+    the roles apart raises ``NotImplementedError`` for the moves one role is refused."""
 
     def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
         """The person ``maker`` sets ``setup.secret``, and the game begins."""
@@ -92,16 +113,6 @@ class TwoPlayerDriver(GameDriver, Protocol):
 
     def maker_board(self) -> BoardView:
         """The board as the code maker sees it: the secret shows while in play."""
-        ...
-
-    def maker_guess(self, typed: str) -> None:
-        """The code maker tries the code breaker's move."""
-        ...
-
-    def maker_ends(self) -> None: ...
-
-    def breaker_ends(self) -> None:
-        """The code breaker tries the code maker's move: ending the game."""
         ...
 
     def hint(self) -> tuple[str, ...]:

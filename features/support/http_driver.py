@@ -16,15 +16,25 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import attrs
 import httpx
 import uvicorn
 
 from mastermind import Code, CodeMaker
 from mastermind.bootstrap import Limits, bootstrap
-from mastermind.service import FixedSecrets, SecretMaker, random_secret
+from mastermind.service import (
+    BoardAnswer,
+    FixedSecrets,
+    Role,
+    SecretMaker,
+    command_kind,
+    decode,
+    encode,
+    random_secret,
+)
 from mastermind.web import create_app
 from support.daily_drivers import Calendar, StoredDaily
-from support.driver import BoardView, GameSetup, Rejected, Row
+from support.driver import BoardView, GameSetup, Rejected
 
 UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates never reached here, where every game comes from one address."""
@@ -44,6 +54,18 @@ def serve_in_thread(server: uvicorn.Server, what: str) -> tuple[str, threading.T
             raise RuntimeError(f"{what} did not start")
         time.sleep(0.01)
     return url, thread
+
+
+def _board_view(answer: dict[str, Any]) -> BoardView:
+    return BoardView.of(decode(answer, BoardAnswer).board())
+
+
+def _command_post(game_id: str, name: str, fields: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Where the command ``name`` of the service's table goes for a game, and the options
+    that send its request: its fields as the JSON body, if it has any."""
+    kind = command_kind(name)
+    body = {"json": encode(kind.request(**fields))} if attrs.fields(kind.request) else {}
+    return f"/games/{game_id}/{kind.resource}", body
 
 
 class HttpServer:
@@ -98,9 +120,12 @@ class HttpDriver:
         created = self._send("POST", "/games", json=setup_body)
         self.game_id, self.token = created["id"], created["token"]
 
-    def guess(self, typed: str) -> str:
-        board = self._send("POST", f"/games/{self.game_id}/guesses", json={"guess": typed})
-        return str(board["rows"][-1]["key_pegs"])
+    def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
+        """``POST /games/{id}/<resource>`` of the command's row, with the token of ``by``,
+        or else of the role it is for, and its request as the body if it has fields."""
+        path, body = _command_post(self.game_id, name, fields)
+        role = command_kind(name).role if by is None else by
+        return _board_view(self._send("POST", path, by=role, **body))
 
     def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
         raise NotImplementedError("a game over HTTP exists from the moment it is created")
@@ -108,21 +133,8 @@ class HttpDriver:
     def join_again(self) -> None:
         raise NotImplementedError("every POST /games starts a new game")
 
-    def give_up(self) -> None:
-        self._send("POST", f"/games/{self.game_id}/give-up")
-
     def board(self) -> BoardView:
-        return self._board_view(self._send("GET", f"/games/{self.game_id}"))
-
-    @staticmethod
-    def _board_view(board: dict[str, Any]) -> BoardView:
-        return BoardView(
-            outcome=board["status"],
-            attempts_left=board["attempts"]["left"],
-            rows=tuple(Row(tuple(row["guess"]), row["key_pegs"]) for row in board["rows"]),
-            secret=None if board["secret"] is None else tuple(board["secret"]),
-            code_length=board["length"],
-        )
+        return _board_view(self._send("GET", f"/games/{self.game_id}"))
 
     def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
         """The maker's ``POST /games`` with the secret: the maker keeps the token answered,
@@ -141,17 +153,7 @@ class HttpDriver:
         self.token = created["invite"]["token"]
 
     def maker_board(self) -> BoardView:
-        return self._board_view(self._send("GET", f"/games/{self.game_id}", as_maker=True))
-
-    def maker_guess(self, typed: str) -> None:
-        path = f"/games/{self.game_id}/guesses"
-        self._send("POST", path, json={"guess": typed}, as_maker=True)
-
-    def maker_ends(self) -> None:
-        self._send("POST", f"/games/{self.game_id}/end", as_maker=True)
-
-    def breaker_ends(self) -> None:
-        self._send("POST", f"/games/{self.game_id}/end")
+        return _board_view(self._send("GET", f"/games/{self.game_id}", by=Role.MAKER))
 
     def hint(self) -> tuple[str, ...]:
         return tuple(self._send("GET", f"/games/{self.game_id}/hint")["guess"])
@@ -163,10 +165,10 @@ class HttpDriver:
     def close(self) -> None:
         self.client.close()
 
-    def _send(self, method: str, path: str, *, as_maker: bool = False, **options: Any) -> Any:
-        """Send as the game's player, or its code maker; a problem document becomes a
-        rejection."""
-        token = self.maker_token if as_maker else self.token
+    def _send(self, method: str, path: str, *, by: Role = Role.BREAKER, **options: Any) -> Any:
+        """Send as the game's code breaker, or its code maker; a problem document becomes
+        a rejection."""
+        token = self.maker_token if by is Role.MAKER else self.token
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         response = self.client.request(method, path, headers=headers, **options)
         if response.status_code >= 400:
@@ -194,14 +196,12 @@ class HttpDaily(StoredDaily):
         self.game_ids[player], self.tokens[player] = game["id"], game["token"]
         return str(game["id"])
 
-    def guess(self, player: str, typed: str) -> None:
-        self._send(player, "POST", self._path(player, "/guesses"), json={"guess": typed})
+    def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
+        path, body = _command_post(self.game_ids[player], name, fields)
+        return _board_view(self._send(player, "POST", path, **body))
 
     def guesses_made(self, player: str) -> int:
-        return len(self._send(player, "GET", self._path(player, ""))["rows"])
-
-    def give_up(self, player: str) -> tuple[str, ...]:
-        return tuple(self._send(player, "POST", self._path(player, "/give-up"))["secret"])
+        return len(self._send(player, "GET", f"/games/{self.game_ids[player]}")["rows"])
 
     def share(self, player: str) -> str | None:
         share: str | None = self._send(player, "POST", "/daily")["share"]
@@ -221,9 +221,6 @@ class HttpDaily(StoredDaily):
         self._thread.join(timeout=10)
         self.application.close()
         super().close()
-
-    def _path(self, player: str, suffix: str) -> str:
-        return f"/games/{self.game_ids[player]}{suffix}"
 
     def _send(self, player: str, method: str, path: str, **options: Any) -> Any:
         if player not in self.clients:

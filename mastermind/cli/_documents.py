@@ -1,4 +1,5 @@
-"""What ``--json`` prints: games, events and refusals as plain JSON values, for scripts.
+"""What ``--json`` prints: games, events and refusals as plain JSON values, for scripts,
+written by the service's answers, so that they read as the HTTP API's.
 
 A secret appears only once its game is over, as on the board.
 """
@@ -11,47 +12,38 @@ from typing import Any
 import attrs
 import click
 
-from mastermind.domain import Code, CodeMaker, DecodingBoard, Feedback, GameError, GameStarted
-from mastermind.service import GameSummary, RecordedEvent, Statistics
+from mastermind.domain import Code, CodeMaker, DecodingBoard, Feedback, GameStarted
+from mastermind.service import (
+    BoardAnswer,
+    FeedbackAnswer,
+    GameSummary,
+    MakerAnswer,
+    ProblemAnswer,
+    RecordedEvent,
+    Statistics,
+    StatisticsAnswer,
+    SummaryAnswer,
+    encode,
+)
 
 JSON = dict[str, Any]
 
 
-def board_document(board: DecodingBoard) -> JSON:
-    return {
-        "game_id": board.game_id,
-        "outcome": board.outcome.value,
-        "given_up": board.given_up,
-        "called_off": board.called_off,
-        "attempts_used": board.attempts_used,
-        "attempts_left": board.attempts_left,
-        "total_attempts": board.total_attempts,
-        "code_length": board.code_length,
-        "colours": list(board.available_pegs),
-        "rows": [
-            {"guess": list(row.guess.pegs), "feedback": str(row.feedback)} for row in board.rows
-        ],
-        "secret": None if board.secret is None else list(board.secret.pegs),
-        "maker": maker_document(board.maker),
-    }
+def board_document(board: DecodingBoard, *, hints: bool = False) -> JSON:
+    """The board as the HTTP API answers it; ``hints`` whether one may be asked for now."""
+    document: JSON = encode(BoardAnswer.of(board, hints=hints))
+    return document
 
 
 def maker_document(maker: CodeMaker) -> JSON:
     """Who made the code: ``{"kind": "computer" | "person", "name", "allows_hints"}``."""
-    return {"kind": maker.kind.value, "name": maker.name, "allows_hints": maker.allows_hints}
+    document: JSON = encode(MakerAnswer.of(maker))
+    return document
 
 
 def summary_document(summary: GameSummary) -> JSON:
-    return {
-        "game_id": summary.game_id,
-        "outcome": summary.outcome.value,
-        "given_up": summary.given_up,
-        "called_off": summary.called_off,
-        "attempts_used": summary.attempts_used,
-        "total_attempts": summary.total_attempts,
-        "code_length": summary.code_length,
-        "colours": summary.colours,
-    }
+    document: JSON = encode(SummaryAnswer.of(summary))
+    return document
 
 
 def record_document(record: RecordedEvent, reveal_secret: bool) -> JSON:
@@ -78,7 +70,7 @@ def event_fields(record: RecordedEvent, reveal_secret: bool) -> JSON:
         elif isinstance(value, CodeMaker):
             fields[field.name] = maker_document(value)
         elif isinstance(value, Feedback):
-            fields[field.name] = {"black": value.black, "white": value.white}
+            fields[field.name] = encode(FeedbackAnswer.of(value))
         elif isinstance(value, tuple):
             fields[field.name] = list(value)
         else:
@@ -87,30 +79,15 @@ def event_fields(record: RecordedEvent, reveal_secret: bool) -> JSON:
 
 
 def statistics_document(statistics: Statistics) -> JSON:
-    return {
-        "games_played": statistics.games_played,
-        "won": statistics.won,
-        "lost": statistics.lost,
-        "given_up": statistics.given_up,
-        "called_off": statistics.called_off,
-        "in_progress": statistics.in_progress,
-        "average_guesses_per_win": statistics.average_guesses_per_win,
-        "guesses_per_win": {
-            str(guesses): count for guesses, count in statistics.guesses_per_win.items()
-        },
-    }
+    document: JSON = encode(StatisticsAnswer.of(statistics))
+    return document
 
 
-def error_document(error: GameError) -> JSON:
-    """A refusal: the error's name, its message for people and its details for programs."""
-    return {
-        "error": {
-            "type": type(error).__name__,
-            "message": error.message,
-            "game_id": error.game_id,
-            "details": {name: _plain(value) for name, value in error.details.items()},
-        }
-    }
+def error_document(error: Exception) -> JSON:
+    """A refusal, as the HTTP API answers it: a problem document."""
+    problem = ProblemAnswer.of(error)
+    assert problem is not None, f"{type(error).__name__} is no refusal"
+    return problem.document()
 
 
 def _plain(value: object) -> object:

@@ -1,8 +1,9 @@
 """Games kept by a server: the HTTP API, called with the standard library's ``urllib``, so
 that the terminal plays a server's game as it plays one of its own store.
 
-A refusal of the server, a problem document, is raised as the rules' error it names where
-the terminal tells them apart, else as :class:`ServerRefused` with the server's words.
+A refusal of the server, a problem document, is raised as the error it names, read back
+by the service's one table of refusals, else as :class:`Refused` with the server's words.
+Every command is sent as the service's table of commands says.
 """
 
 from __future__ import annotations
@@ -17,42 +18,36 @@ from urllib.parse import quote, urlsplit
 import attrs
 
 from mastermind.cli._wiring import CannotOpenGames
-from mastermind.domain import (
-    BoardRow,
-    Code,
-    CodeMaker,
-    DecodingBoard,
-    Feedback,
-    GameAlreadyLost,
-    GameAlreadyWon,
-    GameError,
-    HintsNotAllowed,
-    MakerKind,
-    Outcome,
+from mastermind.domain import DecodingBoard
+from mastermind.service import (
+    BoardAnswer,
+    GameReview,
+    GuessRequest,
+    Hint,
+    HintAnswer,
+    NoFields,
+    ProblemAnswer,
+    Refused,
+    ReviewUnavailable,
+    command_kind,
+    decode,
+    encode,
 )
-from mastermind.service import GameReview, Hint, HintUnavailable, ReviewUnavailable
+
+__all__ = [
+    "TIMEOUT_SECONDS",
+    "Refused",
+    "RemoteDaily",
+    "RemoteGames",
+    "ServerUnreachable",
+    "server_url",
+]
 
 TIMEOUT_SECONDS = 30.0
 
 
 class ServerUnreachable(CannotOpenGames):
     """No answer from the server, or no answer of this API."""
-
-
-class ServerRefused(GameError):
-    """The server refused the request: ``error`` is the name its problem document gives."""
-
-    def __init__(self, game_id: str, error: str, detail: str) -> None:
-        super().__init__(game_id, detail)
-        self.error = error
-
-
-@attrs.frozen
-class _Hint:
-    guess: Code
-    remaining: int | None
-    strategy: str
-    incomplete: bool
 
 
 @attrs.frozen
@@ -90,7 +85,7 @@ class RemoteGames:
         """Start or resume today's game of ``player``; a new player without one."""
         headers = {"X-Player-Token": player} if player is not None else {}
         answer = self._send("POST", "/daily", headers=headers)
-        board = board_of(answer)
+        board = decode(answer, BoardAnswer).board()
         self._tokens[board.game_id] = answer["token"]
         return RemoteDaily(
             date.fromisoformat(answer["day"]),
@@ -107,19 +102,25 @@ class RemoteGames:
         return results
 
     def board(self, game_id: str) -> DecodingBoard:
-        return board_of(self._send("GET", _path(game_id)))
+        return decode(self._send("GET", _path(game_id)), BoardAnswer).board()
+
+    def send(self, name: str, game_id: str, request: object = NoFields()) -> DecodingBoard:
+        """Send the command ``name`` of the table, as the server's route of it takes it."""
+        kind = command_kind(name)
+        kind.check_request(request)
+        body = encode(request) if attrs.fields(kind.request) else None
+        answer = self._game("POST", game_id, f"/{kind.resource}", body)
+        board: DecodingBoard = decode(answer, kind.answer).board()
+        return board
 
     def guess(self, game_id: str, guess: str) -> DecodingBoard:
-        return board_of(self._game("POST", game_id, "/guesses", {"guess": guess}))
+        return self.send("guess", game_id, GuessRequest(guess))
 
     def give_up(self, game_id: str) -> DecodingBoard:
-        return board_of(self._game("POST", game_id, "/give-up"))
+        return self.send("give-up", game_id)
 
     def hint(self, game_id: str) -> Hint:
-        answer = self._game("GET", game_id, "/hint")
-        return _Hint(
-            Code(answer["guess"]), answer["remaining"], answer["strategy"], answer["incomplete"]
-        )
+        return decode(self._game("GET", game_id, "/hint"), HintAnswer).suggestion()
 
     def review(self, game_id: str) -> GameReview:
         raise ReviewUnavailable("The server's reviews are read on its page.")
@@ -153,29 +154,6 @@ class RemoteGames:
             raise ServerUnreachable(f"No answer from the server at {self.url}: {reason}.") from None
 
 
-def board_of(answer: dict[str, Any]) -> DecodingBoard:
-    """A board as the HTTP API writes it."""
-    return DecodingBoard(
-        answer["id"],
-        Outcome(answer["status"]),
-        answer["attempts"]["total"],
-        answer["length"],
-        tuple(answer["colours"]),
-        rows=tuple(
-            BoardRow(
-                Code(row["guess"]), Feedback(row["feedback"]["black"], row["feedback"]["white"])
-            )
-            for row in answer["rows"]
-        ),
-        secret=None if answer["secret"] is None else Code(answer["secret"]),
-        maker=CodeMaker(
-            MakerKind(answer["maker"]["kind"]),
-            answer["maker"]["name"],
-            answer["maker"]["allows_hints"],
-        ),
-    )
-
-
 def _path(game_id: str) -> str:
     return f"/games/{quote(game_id, safe='')}"
 
@@ -183,17 +161,6 @@ def _path(game_id: str) -> str:
 def _refusal(error: urllib.error.HTTPError) -> Exception:
     """The error a problem document names; the server's own words as its message."""
     try:
-        problem = json.load(error)
-        name, detail = str(problem["error"]), str(problem["detail"])
-    except (ValueError, KeyError, TypeError, OSError):
+        return ProblemAnswer.from_document(json.load(error)).exception()
+    except (ValueError, OSError):
         return ServerUnreachable(f"The server answered {error.code} without saying why.")
-    game_id = str(problem.get("game_id", ""))
-    if name == "GameAlreadyWon":
-        return GameAlreadyWon(game_id)
-    if name == "GameAlreadyLost":
-        return GameAlreadyLost(game_id)
-    if name == "HintsNotAllowed":
-        return HintsNotAllowed(game_id)
-    if name in ("HintsUnavailable", "ReviewUnavailable"):
-        return HintUnavailable(detail)
-    return ServerRefused(game_id, name, detail)

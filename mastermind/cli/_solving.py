@@ -100,7 +100,7 @@ def solve(
     board = CodeBreaker(chosen, seed=seed).play(_Watched(games, show_row), game_id)
     if terminal is None:
         document = {"strategy": chosen, **board_document(board)}
-        del document["game_id"]  # of a game that was never kept
+        del document["id"]  # of a game that was never kept
         echo_json(document)
         return
     terminal.show(secret_line(board, look))

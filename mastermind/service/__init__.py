@@ -9,6 +9,9 @@ from mastermind.service._advice_answers import (
     HintAnswer,
     ReviewAnswer,
     ReviewedGuessAnswer,
+    Suggestion,
+    daily_results_document,
+    review_document,
 )
 from mastermind.service._answers import (
     AttemptsAnswer,
@@ -38,7 +41,7 @@ from mastermind.service._daily import (
     InvalidDailyKey,
     InvalidPlayerToken,
 )
-from mastermind.service._daily_results import DailyResults, daily_results_document, share_text
+from mastermind.service._daily_results import DailyResults, share_text
 from mastermind.service._errors import (
     AmbiguousGameId,
     GameNotFound,
@@ -72,7 +75,6 @@ from mastermind.service._review import (
     ReviewFigures,
     ReviewSource,
     ReviewUnavailable,
-    review_document,
 )
 from mastermind.service._runner import CommandRunner, Handled, IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets, SecretMaker, random_secret
@@ -165,6 +167,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "Subscription",
+    "Suggestion",
     "SummaryAnswer",
     "UnreadableGuess",
     "VersionConflict",

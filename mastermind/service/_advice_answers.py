@@ -6,18 +6,26 @@ HTTP, ``--json`` and the live stream alike.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import attrs
 from msgspec import Meta
 
 from mastermind.domain import Code
-from mastermind.service._answers import Colours, Count, FeedbackAnswer
+from mastermind.service._answers import Colours, Count, FeedbackAnswer, encode
 from mastermind.service._daily_results import DailyResults
 from mastermind.service._hints import Hint
 from mastermind.service._review import GameReview, GuessReview
 
-__all__ = ["DailyResultsAnswer", "HintAnswer", "ReviewAnswer", "ReviewedGuessAnswer"]
+__all__ = [
+    "DailyResultsAnswer",
+    "HintAnswer",
+    "ReviewAnswer",
+    "ReviewedGuessAnswer",
+    "Suggestion",
+    "daily_results_document",
+    "review_document",
+]
 
 
 @attrs.frozen
@@ -52,9 +60,20 @@ class HintAnswer:
             hint.strategy,
         )
 
-    @property
-    def code(self) -> Code:
-        return Code(self.guess)
+    def suggestion(self) -> Suggestion:
+        """The hint this answer writes."""
+        return Suggestion(Code(self.guess), self.remaining, self.strategy, self.incomplete)
+
+
+@attrs.frozen
+class Suggestion:
+    """A hint as any code breaker may give one: the guess, the codes still possible, the
+    strategy, and whether its search was cut short."""
+
+    guess: Code
+    remaining: int | None
+    strategy: str
+    incomplete: bool = False
 
 
 @attrs.frozen
@@ -146,3 +165,14 @@ class DailyResultsAnswer:
             results.in_play,
             {str(guesses): wins for guesses, wins in results.histogram.items()},
         )
+
+
+def review_document(review: GameReview) -> Any:
+    """The review as plain JSON values: what ``GET /games/{id}/review`` answers."""
+    return encode(ReviewAnswer.of(review))
+
+
+def daily_results_document(results: DailyResults) -> Any:
+    """The results as plain JSON values: what ``GET /daily/results`` answers, and
+    ``mastermind daily --results --json`` prints."""
+    return encode(DailyResultsAnswer.of(results))

@@ -11,7 +11,6 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping
 from datetime import date
-from typing import Any
 
 import attrs
 
@@ -67,19 +66,6 @@ class DailyResults:
     @property
     def in_play(self) -> int:
         return self.players - self.wins - self.losses
-
-
-def daily_results_document(results: DailyResults) -> dict[str, Any]:
-    """The results as plain JSON values: what ``GET /daily/results`` answers, and
-    ``mastermind daily --results --json`` prints; the histogram's keys are the guesses."""
-    return {
-        "day": results.day.isoformat(),
-        "players": results.players,
-        "wins": results.wins,
-        "losses": results.losses,
-        "in_play": results.in_play,
-        "histogram": {str(guesses): wins for guesses, wins in results.histogram.items()},
-    }
 
 
 @attrs.define

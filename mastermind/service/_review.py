@@ -8,7 +8,7 @@ once; every entry point shows the same line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -224,35 +224,3 @@ def _guesses(count: int) -> str:
 def _figure(value: float) -> str:
     """At most two decimals, and none that say nothing: 1.2, 0.05, 2."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def review_document(review: GameReview) -> dict[str, Any]:
-    """The review as plain JSON values: what ``GET /games/{id}/review`` answers."""
-    return {
-        "id": review.game_id,
-        "status": review.outcome,
-        "given_up": review.given_up,
-        "exact": review.exact,
-        "strategy": review.strategy,
-        "expected_at_start": review.expected_at_start,
-        "cost": review.cost,
-        "verdict": review.verdict,
-        "guesses": [
-            {
-                "number": guess.number,
-                "guess": list(guess.guess.pegs),
-                "feedback": {"black": guess.feedback.black, "white": guess.feedback.white},
-                "key_pegs": str(guess.feedback),
-                "candidates_before": guess.candidates_before,
-                "candidates_after": guess.candidates_after,
-                "could_be_secret": guess.could_be_secret,
-                "expected_before": guess.expected_before,
-                "expected_with_guess": guess.expected_with_guess,
-                "expected_after": guess.expected_after,
-                "cost": guess.cost,
-                "best_guess": None if guess.best_guess is None else list(guess.best_guess.pegs),
-                "exact": guess.exact,
-            }
-            for guess in review.guesses
-        ],
-    }
