@@ -56,7 +56,7 @@ PARTS = (
     ("rich", "rich.console"),
     ("the terminal game's commands", "mastermind.cli._app"),
     ("the SQLite store", "mastermind.store.sqlite"),
-    ("the hint cache", "mastermind._hint_cache"),
+    ("the hint cache", "mastermind.hints._cache"),
     ("numpy", "numpy"),
     ("the solver, numpy included", "mastermind.solver"),
 )

@@ -33,8 +33,8 @@ from urllib.parse import unquote, urlsplit
 
 import attrs
 
-from mastermind._advice import solver_hints, solver_reviews
 from mastermind.domain import Code
+from mastermind.hints import solver_hints, solver_reviews
 from mastermind.service import Games, HintSource, ReviewSource, SecretMaker, random_secret
 from mastermind.service._daily import (
     DailyCodes,
@@ -245,7 +245,7 @@ def bootstrap(
     chosen_hints = made_hints if hints is _Default.SOLVER else hints
     cached_hints = None
     if chosen_hints is not None and hint_cache is not None:
-        from mastermind._hint_cache import CACHE_FILE, CachedHints
+        from mastermind.hints._cache import CACHE_FILE, CachedHints
 
         chosen_hints = cached_hints = CachedHints(chosen_hints, hint_cache / CACHE_FILE)
     games = Games(

@@ -90,3 +90,104 @@ def test_the_terminal_reaches_the_web_only_to_serve_it() -> None:
     assert reaching("cli", ("mastermind.web",)) == [
         "cli/_serving.py imports mastermind.web",
     ]
+
+
+def parts() -> list[str]:
+    """Every part of the package: its subpackages and its modules at the top."""
+    return sorted(
+        path.stem
+        for path in PACKAGE.iterdir()
+        if (path.suffix == ".py" or (path / "__init__.py").exists())
+    )
+
+
+def modules_named(part: str) -> list[str]:
+    """The modules ``mastermind/<part>`` names as strings to import by name, as
+    ``importlib.import_module("mastermind.solver")`` does."""
+    root = PACKAGE / part
+    files = [root.with_suffix(".py")] if root.with_suffix(".py").exists() else root.rglob("*.py")
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            called = getattr(node.func, "attr", getattr(node.func, "id", None))
+            name = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
+            if called in {"import_module", "__import__"} and isinstance(name, str):
+                found.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    return sorted(found)
+
+
+def test_the_hints_reach_neither_the_stores_nor_the_wiring_nor_the_entry_points() -> None:
+    outward = ("mastermind.store", "mastermind.bootstrap", "mastermind.cli", "mastermind.web")
+    assert reaching("hints", (*outward, "mastermind.testing", "mastermind.spec")) == []
+
+
+@pytest.mark.parametrize("part", [part for part in parts() if part not in {"hints", "solver"}])
+def test_only_the_hints_import_the_solver_even_lazily(part: str) -> None:
+    assert reaching(part, ("mastermind.solver",)) == []
+    assert [name for name in modules_named(part) if "mastermind.solver" in name] == []
+
+
+@pytest.mark.parametrize("part", ["domain", "store", "service", "solver", "testing"])
+def test_the_parts_the_hints_build_on_never_import_them(part: str) -> None:
+    assert reaching(part, ("mastermind.hints",)) == []
+
+
+def hints_graph() -> dict[str, set[str]]:
+    """Which modules of ``mastermind.hints`` each of its modules imports, at any depth,
+    absolutely or relatively; ``__init__`` stands for the package's own names."""
+    root = PACKAGE / "hints"
+    modules = {path.stem for path in root.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in root.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+                found.update(
+                    name.rpartition(".")[2] if name.count(".") == 2 else "__init__"
+                    for name in names
+                    if name == "mastermind.hints" or name.startswith("mastermind.hints.")
+                )
+            elif isinstance(node, ast.ImportFrom):
+                module = "mastermind.hints" if node.level == 1 else node.module or ""
+                if node.level == 1 and node.module:
+                    module = f"mastermind.hints.{node.module}"
+                if module.startswith("mastermind.hints."):
+                    found.add(module.rpartition(".")[2])
+                elif module == "mastermind.hints":
+                    found.update(
+                        alias.name if alias.name in modules else "__init__" for alias in node.names
+                    )
+        graph[path.stem] = found - {path.stem}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of ``graph``, each as the path that closes it."""
+    found: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            found.append([*path[path.index(module) :], module])
+            return
+        if module in done:
+            return
+        for imported in sorted(graph.get(module, ())):
+            visit(imported, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+    return found
+
+
+def test_the_hints_modules_import_one_another_without_a_cycle() -> None:
+    graph = hints_graph()
+
+    assert {"_adapters", "_advice", "_pool", "_worker", "_cache"} <= set(graph)
+    assert "_pool" in graph["_advice"], "the lazy import counts too"
+    assert cycles(graph) == []
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]

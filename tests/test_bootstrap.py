@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, Outcome
-from mastermind._hint_cache import CACHE_FILE
 from mastermind.bootstrap import (
     SECRET_VARIABLE,
     STORE_VARIABLE,
     bootstrap,
     fixed_or_random_secret,
 )
+from mastermind.hints._cache import CACHE_FILE
 from mastermind.service import (
     FixedSecrets,
     HintUnavailable,
@@ -28,7 +28,7 @@ from mastermind.store import (
     Upcasters,
     mastermind_upcasters,
 )
-from tests.hint_sources import CountedHints
+from tests.hints.sources import CountedHints
 
 
 def test_without_a_fixed_secret_secrets_are_unpredictable() -> None:

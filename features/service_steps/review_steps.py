@@ -3,7 +3,7 @@
 from typing import Any
 
 from mastermind import GameError
-from mastermind._advice import SolverReviews
+from mastermind.hints import SolverReviews
 from mastermind.service import Games, review_document
 from steps.review_steps import *
 from steps.review_steps import REVIEWERS

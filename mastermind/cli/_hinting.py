@@ -1,37 +1,18 @@
 """Hints and the code breaker in the terminal: what a hint says, and the strategies.
 
-A hint comes from ``Games``, which asks the code breaker the bootstrap chose. ``solve``
-plays a whole game with the solver itself, which needs the ``solver`` extra (numpy):
-it is imported only then, and without it ``solve`` says what to install.
+A hint comes from ``Games``, which asks the code breaker the bootstrap chose; the
+strategies are named by ``mastermind.hints``, without importing the solver.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 
-from mastermind._advice import SolverMissing
 from mastermind.cli._board import PegLook
 from mastermind.domain import Code
-from mastermind.service import Hint, HintUnavailable
+from mastermind.hints import STRATEGIES
+from mastermind.service import Hint
 
-if TYPE_CHECKING:
-    from mastermind.solver import Solver
-
-STRATEGIES = (
-    "best",
-    "entropy",
-    "entropy-endgame",
-    "expected-size",
-    "knuth",
-    "most-parts",
-    "optimal",
-    "optimal-worst-5",
-    "random-consistent",
-)
-"""``mastermind.solver.STRATEGIES``, known without importing numpy (a test keeps them equal)."""
 STRATEGY_HELP = (
     "How the code breaker chooses its guesses: best, the strongest strategy for each"
     " size of game, plays every game the rules allow, each guess within about a second;"
@@ -45,27 +26,6 @@ INCOMPLETE = (
     "Time ran out before the search finished: this is the best guess found,"
     " and it may not fit every key peg so far."
 )
-
-
-def solver_for(
-    strategy: str | None, available_pegs: Sequence[str], length: int, *, seed: int
-) -> Solver:
-    """The solver that plays a game of these colours and length by ``strategy``, or by
-    the best strategy, which plays every game.
-
-    Raises:
-        SolverMissing: the solver is not installed.
-        HintUnavailable: the strategy named is one that cannot play a game this large.
-        ValueError: the strategy cannot play a game this size.
-    """
-    try:
-        from mastermind.solver import Advisor, GameTooLarge
-    except ImportError:
-        raise SolverMissing() from None
-    try:
-        return Advisor(strategy, seed=seed).solver(available_pegs, length)
-    except GameTooLarge as error:
-        raise HintUnavailable(str(error)) from None
 
 
 def code_with_names(code: Code, look: PegLook) -> Text:

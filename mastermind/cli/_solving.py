@@ -11,18 +11,11 @@ from pathlib import Path
 
 import click
 
-from mastermind._advice import SOLVER_MISSING, SolverMissing
 from mastermind.bootstrap import bootstrap
 from mastermind.cli._board import PegLook, describe_outcome, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
-from mastermind.cli._hinting import (
-    STRATEGIES,
-    STRATEGY_HELP,
-    hint_document,
-    hint_text,
-    solver_for,
-)
+from mastermind.cli._hinting import STRATEGY_HELP, hint_document, hint_text
 from mastermind.cli._options import (
     attempts_option,
     colour_option,
@@ -36,6 +29,13 @@ from mastermind.cli._options import (
 from mastermind.cli._terminal import Terminal
 from mastermind.cli._wiring import opened_games, reason
 from mastermind.domain import Code, DecodingBoard, Outcome
+from mastermind.hints import (
+    SHIPPED_TREES,
+    STRATEGIES,
+    SolverMissing,
+    build_shipped_trees,
+    code_breaker,
+)
 from mastermind.service import Games, HintUnavailable
 
 strategy_option = click.option(
@@ -79,15 +79,14 @@ def solve(
         board = games.start(attempts, palette, None if secret else length, " ".join(secret) or None)
     game_id = board.game_id
     try:
-        chosen = solver_for(strategy, board.available_pegs, board.code_length, seed=seed).strategy
+        breaker = code_breaker(strategy, board.available_pegs, board.code_length, seed=seed)
     except SolverMissing as error:
         raise click.ClickException(str(error)) from None
     except HintUnavailable as error:
         raise click.UsageError(str(error)) from None
     except ValueError as error:
         raise click.BadParameter(reason(error), param_hint="'--strategy'") from None
-    from mastermind.solver import CodeBreaker
-
+    chosen = breaker.strategy
     terminal = None if as_json else Terminal.open(colour)
     if terminal is not None:
         terminal.show(f"The code breaker plays by the {chosen} strategy.")
@@ -97,7 +96,7 @@ def solve(
         if terminal is not None:
             terminal.show(row_line(board.attempts_used, board.rows[-1], board, look))
 
-    board = CodeBreaker(chosen, seed=seed).play(_Watched(games, show_row), game_id)
+    board = breaker.play(_Watched(games, show_row), game_id)
     if terminal is None:
         document = {"strategy": chosen, **board_document(board)}
         del document["id"]  # of a game that was never kept
@@ -177,14 +176,11 @@ def build_optimal(directory: Path | None) -> None:
     They go into DIRECTORY, or else replace the package's own. The search takes
     about twenty seconds for the two trees of the classic game.
     """
+    directory = directory or SHIPPED_TREES
     try:
-        import mastermind.solver
-        from mastermind.solver._build import write_shipped_trees
-    except ImportError:
-        raise click.ClickException(SOLVER_MISSING) from None
-    directory = directory or Path(mastermind.solver.__file__).parent / "data"
-    try:
-        write_shipped_trees(directory)
+        build_shipped_trees(directory)
+    except SolverMissing as error:
+        raise click.ClickException(str(error)) from None
     except OSError as error:
         message = f"Cannot write the trees into {directory}: {reason(error)}"
         raise click.ClickException(message) from None

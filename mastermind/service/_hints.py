@@ -40,7 +40,7 @@ class Hint(Protocol):
 class HintSource(Protocol):
     """A code breaker that suggests the next guess from a board's rows, never the secret.
 
-    ``Games(store, hints=...)`` takes one: ``mastermind.advice.SolverHints()`` is the
+    ``Games(store, hints=...)`` takes one: ``mastermind.hints.SolverHints()`` is the
     solver's, and any object with these two methods will do.
     """
 
@@ -69,7 +69,7 @@ class HintUnavailable(Exception):
 
 HINTS_NOT_WIRED = (
     "These games have no code breaker for hints: wire one in with Games(store, hints=...),"
-    " such as mastermind.advice.SolverHints() for the solver's."
+    " such as mastermind.hints.SolverHints() for the solver's."
 )
 """What ``Games.hint`` says when it was made without ``hints``."""
 
@@ -87,7 +87,7 @@ def check_hint_source(hints: object) -> None:
     if missing:
         raise TypeError(
             "hints must be a HintSource, with offers(board) and hint(board, strategy),"
-            " such as mastermind.advice.SolverHints(), or None;"
+            " such as mastermind.hints.SolverHints(), or None;"
             f" {type(hints).__name__} has no {' and no '.join(missing)}"
         )
 

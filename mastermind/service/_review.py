@@ -55,7 +55,7 @@ class ReviewFigures(Protocol):
 class ReviewSource(Protocol):
     """A code breaker that values a finished game's guesses from its board's rows.
 
-    ``Games(store, reviews=...)`` takes one: ``mastermind.advice.SolverReviews()`` is the
+    ``Games(store, reviews=...)`` takes one: ``mastermind.hints.SolverReviews()`` is the
     solver's, and any object with this method will do.
     """
 
@@ -70,7 +70,7 @@ class ReviewSource(Protocol):
 
 REVIEWS_NOT_WIRED = (
     "These games have no code breaker for reviews: wire one in with"
-    " Games(store, reviews=...), such as mastermind.advice.SolverReviews() for the solver's."
+    " Games(store, reviews=...), such as mastermind.hints.SolverReviews() for the solver's."
 )
 """What ``Games.review`` says when it was made without ``reviews``."""
 
@@ -84,7 +84,7 @@ def check_review_source(reviews: object) -> None:
     if reviews is not None and not callable(getattr(reviews, "figures", None)):
         raise TypeError(
             "reviews must be a ReviewSource, with figures(board),"
-            " such as mastermind.advice.SolverReviews(), or None;"
+            " such as mastermind.hints.SolverReviews(), or None;"
             f" {type(reviews).__name__} has no figures"
         )
 

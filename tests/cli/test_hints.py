@@ -7,16 +7,16 @@ from pathlib import Path
 
 from rich.text import Text
 
-from mastermind._hint_cache import CACHE_FILE, CachedHints
 from mastermind.cli._board import PegLook
 from mastermind.cli._hinting import hint_document, hint_text
 from mastermind.domain import CLASSIC_PEGS, Code
+from mastermind.hints._cache import CACHE_FILE, CachedHints
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from tests.cli.conftest import Mastermind
 from tests.cli.test_session import Keyboard, session
 from tests.cli.test_solving import new_game, run_without_numpy
-from tests.hint_sources import CountedHints, Suggestion
+from tests.hints.sources import CountedHints, Suggestion
 
 UNCOUNTED = "More codes than can be counted could still be the secret."
 RAN_OUT = (

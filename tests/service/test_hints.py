@@ -11,7 +11,7 @@ import pytest
 from mastermind import CLASSIC_PEGS, Code, GameAlreadyWon
 from mastermind.service import FixedSecrets, Games, HintUnavailable, ReviewUnavailable
 from mastermind.store import InMemoryEventStore
-from tests.hint_sources import CountedHints
+from tests.hints.sources import CountedHints
 
 
 class HintsWithoutOffers:

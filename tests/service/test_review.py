@@ -5,8 +5,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from mastermind._advice import SolverReviews
 from mastermind.domain import Code, DecodingBoard
+from mastermind.hints import SolverReviews
 from mastermind.service import (
     AmbiguousGameId,
     FixedSecrets,

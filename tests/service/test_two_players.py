@@ -15,7 +15,7 @@ from mastermind import (
 )
 from mastermind.service import Games, PlayerTokens, Role
 from mastermind.store import InMemoryEventStore
-from tests.hint_sources import CountedHints
+from tests.hints.sources import CountedHints
 
 MUM = CodeMaker.person("Mum")
 

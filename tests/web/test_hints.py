@@ -8,11 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mastermind._advice import SolverHints
 from mastermind.domain import Code, score
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
-from tests.hint_sources import CountedHints
+from tests.hints.sources import CountedHints
 from tests.web.conftest import (
     SECRET,
     Player,
@@ -92,56 +91,6 @@ def test_a_server_without_a_solver_says_so(player: Player) -> None:
     problem = assert_problem(hint(player), 404, "HintsUnavailable")
 
     assert "solver" in str(problem["detail"])
-
-
-@pytest.fixture
-def solved(tmp_path: Path) -> Iterator[Player]:
-    store = SQLiteEventStore(tmp_path / "games.db")
-    with serving(app_over(store, hints=SolverHints())) as url:
-        yield Player(httpx.Client(base_url=url))
-    store.close()
-
-
-def test_the_solvers_hints_break_a_classic_code_in_at_most_six_guesses(solved: Player) -> None:
-    solved.start()
-
-    while (board := solved.board().json())["status"] == "in progress":
-        solved.guess(hint(solved).json()["guess"])
-
-    assert board["status"] == "won"
-    assert board["attempts"]["used"] <= 6
-
-
-def test_the_solver_gives_hints_in_games_other_than_the_classic(solved: Player) -> None:
-    solved.start(length=3, colours=["Red", "Blue", "Green", "Ash", "Oak"])
-
-    first = hint(solved).json()
-
-    assert len(first["guess"]) == 3
-    assert set(first["guess"]) <= {"Red", "Blue", "Green", "Ash", "Oak"}
-
-
-TWENTY = [f"C{number}" for number in range(1, 21)]
-
-
-@pytest.mark.parametrize("unique", [False, True])
-def test_the_solver_gives_hints_for_every_game_the_rules_allow_up_to_the_largest(
-    solved: Player, unique: bool
-) -> None:
-    board = solved.start(length=10, colours=TWENTY, unique=unique).json()
-    assert board["hints"] is True
-    solved.guess(TWENTY[:10])
-
-    answer = hint(solved).json()
-
-    assert set(answer) == {"guess", "initials", "remaining", "incomplete", "strategy"}
-    assert len(answer["guess"]) == 10
-    assert set(answer["guess"]) <= set(TWENTY)
-    assert answer["remaining"] is None or answer["remaining"] >= 1
-    assert isinstance(answer["incomplete"], bool)
-    assert answer["strategy"] == "best"
-    if unique:
-        assert len(set(answer["guess"])) == 10, "no colour twice in a unique game"
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.hint_sources import CountedHints
+from tests.hints.sources import CountedHints
 from tests.web.conftest import SECRET
 from tests.web.pages import page_server, play, rows, visit
 

@@ -19,9 +19,9 @@ import time
 
 import attrs
 
-from mastermind._advice import SolverHints
-from mastermind._hint_worker import Answer, HintWorker, PooledHint, Request, SourceMaker
 from mastermind.domain import DecodingBoard
+from mastermind.hints._adapters import SolverHints
+from mastermind.hints._worker import Answer, HintWorker, PooledHint, Request, SourceMaker
 from mastermind.service import (
     HintAbandoned,
     HintsBusy,
@@ -29,6 +29,8 @@ from mastermind.service import (
     HintUnavailable,
     hint_abandoned,
 )
+
+__all__ = ["POLL_SECONDS", "HintPool"]
 
 log = logging.getLogger("mastermind.hints")
 

@@ -37,6 +37,7 @@ import attrs
 
 from mastermind._install import DISTRIBUTION
 from mastermind.domain import Code, DecodingBoard
+from mastermind.hints._breaking import SHIPPED_TREES
 from mastermind.service import Hint, HintSource
 
 __all__ = [
@@ -350,7 +351,7 @@ def hints_version() -> str:
     """The version of the code that works hints out: the distribution's, and a fingerprint
     of the solver's files, so that a solver changed in a working copy of the same version
     never answers with what its former self worked out."""
-    solver = Path(__file__).parent / "solver"
+    solver = SHIPPED_TREES.parent
     found = []
     for folder in (solver, solver / "data"):
         with contextlib.suppress(OSError), os.scandir(folder) as entries:

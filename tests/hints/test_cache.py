@@ -4,6 +4,7 @@ bounds; and a file that is damaged, or cannot be written, never fails a hint."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import itertools
 import multiprocessing
@@ -13,10 +14,10 @@ from pathlib import Path
 import attrs
 import pytest
 
-from mastermind._hint_cache import CACHE_FILE, CachedHints, hints_version
 from mastermind.domain import CLASSIC_PEGS, BoardRow, Code, DecodingBoard, Feedback, Outcome
+from mastermind.hints._cache import CACHE_FILE, CachedHints, hints_version
 from mastermind.service import HintUnavailable
-from tests.hint_sources import CountedHints
+from tests.hints.sources import CountedHints
 
 OPENING = DecodingBoard("opening", Outcome.IN_PROGRESS, 12, 4, CLASSIC_PEGS)
 ROW = BoardRow(Code.parse("RRGG"), Feedback(1, 1))
@@ -157,6 +158,7 @@ def test_the_version_is_the_distributions_and_the_solvers_files() -> None:
 
     assert (version, plus) == (distribution, "+")
     assert len(fingerprint) == 16
+    assert fingerprint != hashlib.sha256(b"").hexdigest()[:16], "of files found, not of none"
     assert hints_version() == hints_version()
 
 

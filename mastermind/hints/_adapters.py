@@ -1,5 +1,4 @@
-"""The code breaker, wired into ``Games``: the solver's hints and reviews, behind the
-service's ports.
+"""The code breaker behind the service's ports: the solver's hints and reviews.
 
 ``Games(store, hints=SolverHints(), reviews=SolverReviews())`` gives hints and reviews
 without the bootstrap. The solver needs the ``solver`` extra (numpy). It is imported
@@ -7,7 +6,8 @@ only when a hint or a review is asked for, so that importing this module, and st
 the terminal game, costs nothing; asking then says what to install.
 
 ``HintSource`` and ``ReviewSource`` in ``mastermind.service`` are the ports: a code
-breaker of your own plugs in the same way.
+breaker of your own plugs in the same way. This module imports nothing else of
+``mastermind.hints``: the pool and its workers build on it.
 """
 
 from __future__ import annotations

@@ -19,9 +19,22 @@ from typing import Protocol
 
 import attrs
 
-from mastermind._advice import SolverHints, SolverMissing
 from mastermind.domain import BoardRow, Code, DecodingBoard, Feedback, Outcome
+from mastermind.hints._adapters import SolverHints, SolverMissing
 from mastermind.service import HintsBusy, HintSource, HintUnavailable
+
+__all__ = [
+    "NICENESS",
+    "READY",
+    "STARTUP_SECONDS",
+    "Answer",
+    "HintWorker",
+    "PooledHint",
+    "Request",
+    "Row",
+    "SourceMaker",
+    "work",
+]
 
 READY = "ready"
 STARTUP_SECONDS = 60.0

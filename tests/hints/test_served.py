@@ -1,5 +1,6 @@
-"""Hints over HTTP from a pool of processes: refused beyond its capacity, stopped past their
-deadline or when their client leaves, while boards go on being read."""
+"""The solver's hints over HTTP: in the server's thread for every game the rules allow,
+and from a pool of processes, refused beyond its capacity, stopped past their deadline
+or when their client leaves, while boards go on being read."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mastermind._hint_pool import HintPool
 from mastermind.bootstrap import Limits, bootstrap
+from mastermind.hints import SolverHints
+from mastermind.hints._pool import HintPool
 from mastermind.store import SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
-from tests.hint_sources import SLOW_PEGS, SleepyHints
-from tests.test_advice import alive, eventually
-from tests.web.conftest import Player, assert_problem
+from tests.hints.sources import SLOW_PEGS, SleepyHints
+from tests.hints.waiting import alive, eventually
+from tests.web.conftest import Player, app_over, assert_problem
 from tests.web.servers import ServerProcess, serving
 
 ROOMY = Limits(create_rate="1000/second", hint_rate="1000/second")
@@ -56,6 +58,56 @@ def player(url: str, **setup: object) -> Player:
 
 def hint(player: Player) -> httpx.Response:
     return player.client.get(f"/games/{player.game_id}/hint", headers=player.auth)
+
+
+@pytest.fixture
+def solved(tmp_path: Path) -> Iterator[Player]:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    with serving(app_over(store, hints=SolverHints())) as url:
+        yield Player(httpx.Client(base_url=url))
+    store.close()
+
+
+def test_the_solvers_hints_break_a_classic_code_in_at_most_six_guesses(solved: Player) -> None:
+    solved.start()
+
+    while (board := solved.board().json())["status"] == "in progress":
+        solved.guess(hint(solved).json()["guess"])
+
+    assert board["status"] == "won"
+    assert board["attempts"]["used"] <= 6
+
+
+def test_the_solver_gives_hints_in_games_other_than_the_classic(solved: Player) -> None:
+    solved.start(length=3, colours=["Red", "Blue", "Green", "Ash", "Oak"])
+
+    first = hint(solved).json()
+
+    assert len(first["guess"]) == 3
+    assert set(first["guess"]) <= {"Red", "Blue", "Green", "Ash", "Oak"}
+
+
+TWENTY = [f"C{number}" for number in range(1, 21)]
+
+
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_solver_gives_hints_for_every_game_the_rules_allow_up_to_the_largest(
+    solved: Player, unique: bool
+) -> None:
+    board = solved.start(length=10, colours=TWENTY, unique=unique).json()
+    assert board["hints"] is True
+    solved.guess(TWENTY[:10])
+
+    answer = hint(solved).json()
+
+    assert set(answer) == {"guess", "initials", "remaining", "incomplete", "strategy"}
+    assert len(answer["guess"]) == 10
+    assert set(answer["guess"]) <= set(TWENTY)
+    assert answer["remaining"] is None or answer["remaining"] >= 1
+    assert isinstance(answer["incomplete"], bool)
+    assert answer["strategy"] == "best"
+    if unique:
+        assert len(set(answer["guess"])) == 10, "no colour twice in a unique game"
 
 
 def test_beyond_the_pools_capacity_a_hint_answers_503_and_boards_still_answer(

@@ -11,8 +11,8 @@ import time
 
 import attrs
 
-from mastermind._advice import SolverHints
 from mastermind.domain import Code, DecodingBoard, Outcome
+from mastermind.hints import SolverHints
 from mastermind.service import Hint, HintUnavailable
 
 SLOW_PEGS = ("Sloth", "Snail")

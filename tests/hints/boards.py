@@ -1,0 +1,17 @@
+"""Boards the tests of hints ask about: the classic game, and the largest the rules allow."""
+
+from __future__ import annotations
+
+from mastermind.domain import CLASSIC_PEGS, MAX_COLOURS, MAX_LENGTH, DecodingBoard, Outcome
+
+CLASSIC = DecodingBoard("classic", Outcome.IN_PROGRESS, 12, 4, CLASSIC_PEGS)
+LARGEST = DecodingBoard(
+    "largest",
+    Outcome.IN_PROGRESS,
+    12,
+    MAX_LENGTH,
+    tuple(f"C{number}" for number in range(1, MAX_COLOURS + 1)),
+)
+"""The largest game the rules allow: 10 pegs of 20 colours, about 10^13 codes."""
+LARGE = DecodingBoard("large", Outcome.IN_PROGRESS, 12, 9, CLASSIC_PEGS)
+"""Nine pegs of six colours: ten million codes, more than the old advisor would play."""
