@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import ServerProcess, serving
 from mastermind._hint_pool import HintPool
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.store import SQLiteEventStore
@@ -20,7 +21,6 @@ from mastermind.web import PlayerTokens, create_app
 from tests.hint_sources import SLOW_PEGS, SleepyHints
 from tests.test_advice import alive, eventually
 from tests.web.conftest import Player, assert_problem
-from tests.web.servers import ServerProcess, serving
 
 ROOMY = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates no test here meets: they test the pool, not the rates."""

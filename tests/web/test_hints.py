@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind._advice import SolverHints
 from mastermind.domain import Code, score
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
@@ -21,7 +22,6 @@ from tests.web.conftest import (
     first_consistent_code,
     same_secret,
 )
-from tests.web.servers import serving
 
 
 @pytest.fixture
