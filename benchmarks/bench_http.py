@@ -22,13 +22,10 @@ the median of ``--rounds`` rounds, and the ratio the median of the rounds' ratio
 from __future__ import annotations
 
 import argparse
-import contextlib
-import socket
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
@@ -36,13 +33,12 @@ from statistics import median
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import httpx
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp
 
+from harness import serving
 from mastermind import Code
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import PlayerTokens
@@ -90,32 +86,6 @@ def minimal_app() -> Starlette:
 def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
     """The code maker of the benchmark: ``SECRET`` in every game."""
     return Code.parse(SECRET, available_pegs)
-
-
-@contextlib.contextmanager
-def serving(app: ASGIApp) -> Iterator[str]:
-    """Serve ``app`` on uvicorn in a background thread, on loopback; yield its base URL."""
-    # IPPROTO_TCP, or asyncio leaves Nagle on and every answer waits for a delayed ACK.
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    config = uvicorn.Config(
-        app, lifespan="off", access_log=False, log_config=None, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the benchmark's server did not start")
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        listener.close()
 
 
 def start_games(client: httpx.Client, count: int) -> list[tuple[str, dict[str, str]]]:
@@ -186,8 +156,8 @@ def measure_http(
     games, minimals, ratios = [], [], []
     try:
         with (
-            serving(create_app(application)) as game_url,
-            serving(minimal_app()) as minimal_url,
+            serving(create_app(application), log_level="warning") as game_url,
+            serving(minimal_app(), log_level="warning") as minimal_url,
             httpx.Client(base_url=game_url, timeout=30) as game_client,
             httpx.Client(base_url=minimal_url, timeout=30) as minimal_client,
         ):

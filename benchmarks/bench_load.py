@@ -20,10 +20,10 @@ here wins. It measures:
   each on a game of its own of 7 pegs and 4 colours of its own (16,384 codes: slow to
   advise on, and never the same solver twice), more at once than the pool takes. The
   ratio of the two p99 latencies says what a saturated hint pool costs a board read.
-- **faults**: the scenarios of ``tests/faults``: PostgreSQL stopped with ``pg_ctl stop -m
-  immediate`` and started again, a SQLite file's filesystem full then freed (a tmpfs,
-  where this machine lets one be mounted), and the server killed with SIGKILL and
-  started again, each under load, with the store read back afterwards.
+- **faults**: the scenarios of ``harness/scenarios.py``: PostgreSQL stopped with
+  ``pg_ctl stop -m immediate`` and started again, a SQLite file's filesystem full then
+  freed (a tmpfs, where this machine lets one be mounted), and the server killed with
+  SIGKILL and started again, each under load, with the store read back afterwards.
 """
 
 from __future__ import annotations
@@ -46,10 +46,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import httpx
 import psycopg
 
-from tests.faults import scenarios
-from tests.faults.machinery import CannotMount
-from tests.faults.serving import GENEROUS_RATES, ServeCommand
-from tests.postgres_cluster import PostgresCluster, PostgresUnavailable, with_fresh_schema
+from harness import (
+    GENEROUS_RATES,
+    CannotMount,
+    PostgresCluster,
+    PostgresUnavailable,
+    ServerProcess,
+    scenarios,
+    with_fresh_schema,
+)
 
 SECRET = "RRRR"
 ATTEMPTS = 100
@@ -252,11 +257,13 @@ def warm_up(clients: list[httpx.Client]) -> None:
 
 def serve(
     store_url: str, log: Path, workers: int, *options: str, secret: str = SECRET
-) -> ServeCommand:
+) -> ServerProcess:
     """``mastermind serve``; with a ``secret`` of ``""``, every game's is drawn at random."""
-    environment = {"MASTERMIND_SECRET": secret} if secret else {}
-    return ServeCommand(
-        store_url, log, *GENEROUS_RATES, *options, workers=workers, environment=environment
+    options = (*GENEROUS_RATES, *options)
+    if not secret:
+        return ServerProcess(store_url, log, *options, workers=workers, via="command")
+    return ServerProcess(
+        store_url, log, *options, workers=workers, via="command", MASTERMIND_SECRET=secret
     )
 
 

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import httpx
 
-from tests.web.servers import free_port
+from harness import free_port
 
 WATCHERS = (1, 10, 100, 500)
 QUICK_WATCHERS = (1, 10)

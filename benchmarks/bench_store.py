@@ -47,12 +47,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import psycopg
 from psycopg_pool import ConnectionPool
 
+from harness import PostgresCluster
 from mastermind import CLASSIC_PEGS, Code, DecodingBoard, GameStarted, GuessMade, score
 from mastermind.service import Games
 from mastermind.store import EventStore, PostgresEventStore, connect, postgres, sqlite
 from mastermind.store._pool import Lender, Pool
 from mastermind.store._queries import Queries
-from tests.postgres_cluster import PostgresCluster
 
 Rates = tuple[float, float]
 SECRET = Code.parse("RGBY")

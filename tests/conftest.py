@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.postgres_cluster import PostgresCluster, PostgresUnavailable
+from harness import PostgresCluster, PostgresUnavailable
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ the code breaker's page, which the real run writes, is checked against ``evaluat
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -20,8 +21,9 @@ import pytest
 from mastermind.solver import STRATEGIES, evaluate
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNNER = ROOT / "benchmarks" / "report.py"
-LARGE = ROOT / "benchmarks" / "bench_large.py"
+BENCHMARKS = ROOT / "benchmarks"
+RUNNER = BENCHMARKS / "report.py"
+LARGE = BENCHMARKS / "bench_large.py"
 GENERATED = ROOT / "docs" / "generated"
 SOLVER_PAGE = ROOT / "docs" / "solver.md"
 FRAGMENTS = [
@@ -190,3 +192,21 @@ def test_the_classic_table_on_the_code_breakers_page_is_what_evaluate_gives(stra
     spread = ", ".join(str(counts.get(guesses, 0)) for guesses in range(1, found.worst + 1))
 
     assert rows[strategy] == (found.total, f"{found.average:.4f}", found.worst, spread)
+
+
+def imported_packages(module: Path) -> set[str]:
+    """The top-level packages ``module`` imports, wherever in it the import stands."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(module.read_text(), str(module))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_benchmarks_stand_on_the_harness_and_never_on_the_tests() -> None:
+    modules = sorted(BENCHMARKS.glob("*.py"))
+    assert RUNNER in modules
+    assert [module.name for module in modules if "tests" in imported_packages(module)] == []
+    assert [module.name for module in modules if "harness" in imported_packages(module)]

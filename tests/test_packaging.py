@@ -129,7 +129,7 @@ def test_the_sdist_holds_what_the_tests_and_docs_need(sdist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     tops = {name.split("/")[0] for name in names}
-    assert {"mastermind", "tests", "features", "docs", "benchmarks"} <= tops
+    assert {"mastermind", "harness", "tests", "features", "docs", "benchmarks"} <= tops
     assert {"README.md", "LICENSE", "pyproject.toml", "Makefile", "mkdocs.yml"} <= names
     assert {"tests/conftest.py", "tests/test_packaging.py", "docs/index.md"} <= names
     assert in_package("solver/data/*.json.gz") <= names

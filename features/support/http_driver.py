@@ -7,10 +7,8 @@ code's players have a server of their own, whose day they turn.
 
 from __future__ import annotations
 
-import socket
+import contextlib
 import tempfile
-import threading
-import time
 from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
@@ -18,7 +16,6 @@ from typing import Any
 
 import attrs
 import httpx
-import uvicorn
 
 from mastermind import Code, CodeMaker
 from mastermind.bootstrap import Limits, bootstrap
@@ -35,25 +32,10 @@ from mastermind.service import (
 from mastermind.web import create_app
 from support.daily_drivers import Calendar, StoredDaily
 from support.driver import BoardView, GameSetup, Rejected
+from support.serving import serving
 
 UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates never reached here, where every game comes from one address."""
-
-
-def serve_in_thread(server: uvicorn.Server, what: str) -> tuple[str, threading.Thread]:
-    """``server`` running in a background thread on a free port of 127.0.0.1, once it
-    answers: its URL and its thread."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    listener.bind(("127.0.0.1", 0))
-    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError(f"{what} did not start")
-        time.sleep(0.01)
-    return url, thread
 
 
 def _board_view(answer: dict[str, Any]) -> BoardView:
@@ -81,20 +63,18 @@ class HttpServer:
             environment={},
             limits=UNLIMITED,
         )
-        app = create_app(self._application)
-        self._server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_config=None))
-        self._thread: threading.Thread | None = None
+        self._serving = contextlib.ExitStack()
 
     def _make_secret(self, available_pegs: Sequence[str], length: int, unique: bool) -> Code:
         return self.code_maker(available_pegs, length, unique)
 
     def start(self) -> None:
-        self.url, self._thread = serve_in_thread(self._server, "the HTTP stage's server")
+        self.url = self._serving.enter_context(
+            serving(create_app(self._application), access_log=True)
+        )
 
     def stop(self) -> None:
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout=10)
+        self._serving.close()
         self._application.close()
         self._directory.cleanup()
 
@@ -185,9 +165,10 @@ class HttpDaily(StoredDaily):
         super().__init__()
         self.calendar = Calendar()
         self.application = self._bootstrap(self.calendar, limits=UNLIMITED)
-        config = uvicorn.Config(create_app(self.application), lifespan="off", log_config=None)
-        self._server = uvicorn.Server(config)
-        self.url, self._thread = serve_in_thread(self._server, "the daily code's server")
+        self._serving = contextlib.ExitStack()
+        self.url = self._serving.enter_context(
+            serving(create_app(self.application), access_log=True)
+        )
         self.clients: dict[str, httpx.Client] = {}
         self.tokens: dict[str, str] = {}
 
@@ -217,8 +198,7 @@ class HttpDaily(StoredDaily):
     def close(self) -> None:
         for client in self.clients.values():
             client.close()
-        self._server.should_exit = True
-        self._thread.join(timeout=10)
+        self._serving.close()
         self.application.close()
         super().close()
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
@@ -16,7 +17,6 @@ from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
 from tests.cli.conftest import Mastermind, one_line_error
 from tests.web.conftest import UNLIMITED
-from tests.web.servers import serving
 
 KEY = "the daily key of the terminal's tests"
 SERVER_DAY = date(2026, 11, 23)
@@ -195,7 +195,7 @@ def test_a_server_that_forgot_the_player_makes_a_new_one(
 
 
 def test_a_server_that_does_not_answer_is_one_line_of_error(mastermind: Mastermind) -> None:
-    from tests.web.servers import free_port
+    from harness import free_port
 
     result = mastermind("daily", "--server", f"http://127.0.0.1:{free_port()}", db=False)
     assert result.exit_code == 1

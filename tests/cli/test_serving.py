@@ -11,9 +11,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import free_port
 from mastermind.cli._app import cli
 from tests.cli.conftest import Mastermind, one_line_error
-from tests.web.servers import free_port
 
 
 def test_serve_explains_itself_and_the_shared_token_key(mastermind: Mastermind) -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.faults.machinery import CannotMount
-from tests.faults.scenarios import FaultRun, full_disk, postgres_restart, server_killed
+from harness import CannotMount
+from harness.scenarios import FaultRun, full_disk, postgres_restart, server_killed
 
 RECOVERED_WITHIN = 5.0
 """Seconds from the fault's end to the first good answer: a few, not a restart's worth."""

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import ServerProcess, serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.hints import SolverHints
 from mastermind.hints._pool import HintPool
@@ -22,7 +23,6 @@ from mastermind.web import PlayerTokens, create_app
 from tests.hints.sources import SLOW_PEGS, SleepyHints
 from tests.hints.waiting import alive, eventually
 from tests.web.conftest import Player, app_over, assert_problem
-from tests.web.servers import ServerProcess, serving
 
 ROOMY = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates no test here meets: they test the pool, not the rates."""

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
+from harness import with_fresh_schema
 from mastermind.store import (
     MASTERMIND_CATEGORY,
     EventStore,
@@ -21,7 +22,6 @@ from mastermind.store import (
     Stream,
 )
 from mastermind.testing import guessed, started
-from tests.postgres_cluster import with_fresh_schema
 
 STORES = ("memory", "sqlite", "postgres")
 

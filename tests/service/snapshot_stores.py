@@ -11,9 +11,9 @@ from pathlib import Path
 import attrs
 import pytest
 
+from harness import with_fresh_schema
 from mastermind.domain import Decider
 from mastermind.store import EventCodec, EventStore, InMemoryEventStore, SQLiteEventStore
-from tests.postgres_cluster import with_fresh_schema
 
 STORES = ("memory", "sqlite", "postgres")
 

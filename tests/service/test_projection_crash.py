@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 import pytest
 
+from harness import with_fresh_schema
 from mastermind import (
     CLASSIC_PEGS,
     Code,
@@ -25,7 +26,6 @@ from mastermind import (
 )
 from mastermind.service import GameCatalogue, Games, GameSummary, ProjectionRunner
 from mastermind.store import MASTERMIND_CATEGORY, EventStore, Tracking, connect
-from tests.postgres_cluster import with_fresh_schema
 from tests.service.projection_stores import Positions, positions
 
 ROOT = Path(__file__).parent.parent.parent

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from harness import with_fresh_schema
 from mastermind import GameStarted
 from mastermind.service import Games, RecordedEvent, StoreUnavailable, Subscription
 from mastermind.store import (
@@ -24,7 +25,6 @@ from mastermind.store import (
 )
 from mastermind.testing import guessed, started
 from mastermind.testing._contract_subscription import PATIENCE, in_thread
-from tests.postgres_cluster import with_fresh_schema
 from tests.store.following import AppendingProcess
 
 _schemas = itertools.count(1)

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from tests.postgres_cluster import with_fresh_schema
+from harness import with_fresh_schema
 
 _schemas = itertools.count(1)
 

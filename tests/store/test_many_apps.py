@@ -11,6 +11,7 @@ import attrs
 import psycopg
 import pytest
 
+from harness import with_fresh_schema
 from mastermind import Outcome
 from mastermind.domain import Decider
 from mastermind.service import CommandRunner, GameNotFound, Games, Subscription
@@ -25,7 +26,6 @@ from mastermind.store import (
     connect,
     head_position,
 )
-from tests.postgres_cluster import with_fresh_schema
 
 
 @attrs.frozen

@@ -55,7 +55,7 @@ def test_the_channel_names_the_tables_schema(database_url: str) -> None:
 def test_a_waiter_is_not_woken_by_an_append_to_the_table_of_another_schema(
     postgres_url: str, database_url: str
 ) -> None:
-    from tests.postgres_cluster import with_fresh_schema
+    from harness import with_fresh_schema
 
     ours = PostgresEventStore(database_url)
     theirs = PostgresEventStore(with_fresh_schema(postgres_url, "notify_theirs"))

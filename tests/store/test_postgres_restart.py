@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 
+from harness import PostgresCluster, PostgresUnavailable
 from mastermind.store import PostgresEventStore, StoreUnavailable
 from mastermind.testing import guessed, started
-from tests.postgres_cluster import PostgresCluster, PostgresUnavailable
 from tests.store.test_postgres_pool import backends, events_locked, eventually, in_thread
 
 NAME = "restart_test"

@@ -12,12 +12,12 @@ import pytest
 from playwright.sync_api import Browser
 from starlette.applications import Starlette
 
+from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.domain import CLASSIC_PEGS, Code, DecodingBoard, score
 from mastermind.service import KEY_VARIABLE, HintSource, HintUnavailable, SecretMaker, random_secret
 from mastermind.store import EventStore, SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
-from tests.web.servers import serving
 
 UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates never reached here, where every game comes from one address."""

@@ -16,10 +16,10 @@ import attrs
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect, sync_playwright
 
+from harness import serving
 from mastermind.service import HintSource
 from mastermind.store import SQLiteEventStore
 from tests.web.conftest import app_over, first_consistent_code, same_secret
-from tests.web.servers import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [

@@ -10,12 +10,12 @@ from typing import Any
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.bootstrap import Application
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore, Stream
 from mastermind.web import PlayerTokens, create_app
 from tests.web.conftest import SECRET, Player, app_over, assert_problem
-from tests.web.servers import serving
 
 CLASSIC = ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"]
 

@@ -10,13 +10,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web import create_app
 from tests.web.conftest import UNLIMITED, assert_problem
-from tests.web.servers import serving
 
 KEY = "the daily key of the web tests, 32 bytes"
 DAY = date(2026, 11, 23)

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from harness import serving
 from mastermind.store import (
     CorruptRecord,
     EventStore,
@@ -28,7 +29,6 @@ from mastermind.store import (
 from mastermind.web._app import FailureLog
 from mastermind.web._problems import Problem
 from tests.web.conftest import SECRET, Player, app_over, assert_problem, same_secret
-from tests.web.servers import serving
 from tests.web.sse import watching
 
 SECURITY_HEADERS = ("x-content-type-options", "x-frame-options", "content-security-policy")

@@ -25,11 +25,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from harness import serving
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
 from tests.web.conftest import Player, app_over, first_consistent_code
 from tests.web.fuzz_hooks import answers_logged
-from tests.web.servers import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"

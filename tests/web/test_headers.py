@@ -8,11 +8,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.store import SQLiteEventStore, StoreUnavailable
 from mastermind.web import PlayerTokens, create_app
 from tests.web.conftest import app_over, same_secret
-from tests.web.servers import serving
 from tests.web.test_faults import FailingStore
 
 SECURITY_HEADERS = {

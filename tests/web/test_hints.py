@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.domain import Code, score
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
@@ -20,7 +21,6 @@ from tests.web.conftest import (
     first_consistent_code,
     same_secret,
 )
-from tests.web.servers import serving
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.service import FixedSecrets, PlayerTokens
 from mastermind.store import SQLiteEventStore
 from tests.web.conftest import SECRET, Player, app_over, assert_problem
-from tests.web.servers import serving
 
 
 def keyed(key: str) -> dict[str, str]:

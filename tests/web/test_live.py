@@ -11,12 +11,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import ServerProcess, serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import PlayerTokens, Role
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
 from tests.web.conftest import SECRET, UNLIMITED, assert_problem, same_secret
-from tests.web.servers import ServerProcess, serving
 from tests.web.sse import EventStream, watching
 from tests.web.test_secret import shows_the_secret
 

@@ -10,8 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.postgres_cluster import with_fresh_schema
-from tests.web.servers import ServerProcess
+from harness import ServerProcess, with_fresh_schema
 from tests.web.sse import watching
 
 KEY = "the key every server of this store shares"

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted, score
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
@@ -17,7 +18,6 @@ from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web import create_app
 from tests.web.conftest import UNLIMITED, same_secret
 from tests.web.pages import DESKTOP, MOBILE, play, visit
-from tests.web.servers import serving
 
 KEY = "the daily key of the page's tests, long"
 DAY = date(2026, 11, 23)

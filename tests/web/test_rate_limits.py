@@ -10,11 +10,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.store import SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 from tests.web.conftest import Player, assert_problem, first_consistent_code
-from tests.web.servers import serving
 
 
 @contextlib.contextmanager

@@ -10,9 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.store import SQLiteEventStore
 from tests.web.conftest import SECRET, Player, app_over, first_consistent_code, same_secret
-from tests.web.servers import serving
 
 PEGS = SECRET.split()
 FORMS = [

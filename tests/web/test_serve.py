@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from harness import ServerProcess
 from mastermind.bootstrap import Limits
-from tests.web.servers import ServerProcess
 
 
 def play(url: str, guess: str, token: str, game_id: str) -> httpx.Response:
@@ -107,7 +107,7 @@ def test_workers_answer_a_kept_alive_connection_without_delay(tmp_path: Path) ->
 
 def test_any_asgi_server_runs_the_app_the_environment_configures(tmp_path: Path) -> None:
     store = f"sqlite:///{tmp_path}/games.db"
-    with ServerProcess(store, tmp_path / "log", uvicorn=True, MASTERMIND_SECRET="RGBY") as server:
+    with ServerProcess(store, tmp_path / "log", via="uvicorn", MASTERMIND_SECRET="RGBY") as server:
         created = httpx.post(f"{server.url}/games").json()
         won = play(server.url, "RGBY", created["token"], created["id"])
 
@@ -116,7 +116,7 @@ def test_any_asgi_server_runs_the_app_the_environment_configures(tmp_path: Path)
 
 
 def test_without_a_key_or_a_file_tokens_last_as_long_as_the_process(tmp_path: Path) -> None:
-    with ServerProcess("memory://", tmp_path / "log", uvicorn=True) as server:
+    with ServerProcess("memory://", tmp_path / "log", via="uvicorn") as server:
         created = httpx.post(f"{server.url}/games").json()
         answer = play(server.url, "RGBY", created["token"], created["id"])
         log = server.stop()

@@ -11,10 +11,10 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
+from harness import serving
 from mastermind.store import SQLiteEventStore
 from tests.web.conftest import SECRET, assert_problem, first_consistent_code
 from tests.web.conftest import app_over as plain_app_over
-from tests.web.servers import serving
 from tests.web.test_secret import Recorder, shows_the_secret
 
 PEGS = SECRET.split()

@@ -10,7 +10,9 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.postgres_cluster import PostgresCluster
+from harness.postgres import PostgresCluster
+
+__all__ = ["CannotMount", "StoppablePostgres", "fill", "small_filesystem"]
 
 
 class StoppablePostgres(PostgresCluster):

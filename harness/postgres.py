@@ -12,7 +12,6 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -20,6 +19,10 @@ from types import TracebackType
 from urllib.parse import quote
 
 import psycopg
+
+from harness.serving import free_port
+
+__all__ = ["PostgresCluster", "PostgresUnavailable", "find_bindir", "with_fresh_schema"]
 
 USER = "mastermind"
 DATABASE = "mastermind"
@@ -70,19 +73,12 @@ def _user_exists(name: str) -> bool:
     return True
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 class PostgresCluster:
     """``with PostgresCluster() as cluster:`` gives a running server at ``cluster.url``."""
 
     def __init__(self) -> None:
         self.bindir = find_bindir()
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"postgresql://{USER}@127.0.0.1:{self.port}/{DATABASE}"
         self._root = Path(tempfile.mkdtemp(prefix="mastermind-pg-"))
         self._as_root = os.geteuid() == 0

@@ -6,7 +6,7 @@
 
 Each scenario runs players (``traffic.Traffic``) before, during and after the fault, then
 opens the store afresh and checks it against what the players were told. The tests in
-this package assert on what a scenario answers; ``benchmarks/bench_load.py`` runs the same
+``tests/faults`` assert on what a scenario answers; ``benchmarks/bench_load.py`` runs the same
 scenarios and reports their figures.
 """
 
@@ -20,11 +20,19 @@ from pathlib import Path
 
 import httpx
 
-from tests.faults.machinery import StoppablePostgres, fill, small_filesystem
-from tests.faults.serving import GENEROUS_RATES, ServeCommand, still_running
-from tests.faults.traffic import SECRET, Answer, Target, Traffic, check_store
+from harness.faults import StoppablePostgres, fill, small_filesystem
+from harness.processes import GENEROUS_RATES, ServerProcess, still_running
+from harness.traffic import SECRET, Answer, Target, Traffic, check_store
 
-ENVIRONMENT = {"MASTERMIND_SECRET": SECRET}
+__all__ = [
+    "FaultFigures",
+    "FaultRun",
+    "Timing",
+    "full_disk",
+    "postgres_restart",
+    "server_killed",
+]
+
 RECOVERY_WITHIN = 15.0
 """The longest a scenario waits for the first good answer once the fault is gone."""
 ORPHANS_GONE_WITHIN = 5.0
@@ -151,8 +159,8 @@ def server_killed(folder: Path, timing: Timing = Timing()) -> FaultRun:
     return _run("server killed", url, traffic, (began, ended), recovered, text, orphans)
 
 
-def _serve(store_url: str, log: Path) -> ServeCommand:
-    return ServeCommand(store_url, log, *GENEROUS_RATES, environment=ENVIRONMENT)
+def _serve(store_url: str, log: Path) -> ServerProcess:
+    return ServerProcess(store_url, log, *GENEROUS_RATES, via="command", MASTERMIND_SECRET=SECRET)
 
 
 def _ask_a_hint(url: str) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +20,16 @@ import httpx
 from mastermind.domain import DecodingBoard
 from mastermind.service._runner import IDEMPOTENCY_KEY
 from mastermind.store import CorruptRecord, connect
+
+__all__ = [
+    "Answer",
+    "Game",
+    "SECRET",
+    "StoreCheck",
+    "Target",
+    "Traffic",
+    "check_store",
+]
 
 SECRET = "RRRR"
 """The secret of every game under load (``MASTERMIND_SECRET``): no guess below wins it."""
@@ -188,10 +197,6 @@ class Traffic:
                 return document
             time.sleep(PAUSE)
         return None
-
-
-def statuses(answers: list[Answer]) -> Counter[int | None]:
-    return Counter(answer.status for answer in answers)
 
 
 @dataclass

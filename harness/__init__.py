@@ -1,0 +1,27 @@
+"""What the tests, the specification's checkout runs and the benchmarks stand on, each
+written once: servers in a thread and in a process of their own, a throwaway PostgreSQL
+cluster, and faults to cause under load (``harness.scenarios`` runs them).
+
+None of it ships in the wheel.
+"""
+
+from harness.faults import CannotMount, StoppablePostgres, fill, small_filesystem
+from harness.postgres import PostgresCluster, PostgresUnavailable, find_bindir, with_fresh_schema
+from harness.processes import GENEROUS_RATES, ServerProcess, still_running
+from harness.serving import free_port, serving
+
+__all__ = [
+    "CannotMount",
+    "GENEROUS_RATES",
+    "PostgresCluster",
+    "PostgresUnavailable",
+    "ServerProcess",
+    "StoppablePostgres",
+    "fill",
+    "find_bindir",
+    "free_port",
+    "serving",
+    "small_filesystem",
+    "still_running",
+    "with_fresh_schema",
+]
