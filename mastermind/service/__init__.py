@@ -9,7 +9,7 @@ from mastermind.service._advice_answers import (
     HintAnswer,
     ReviewAnswer,
     ReviewedGuessAnswer,
-    Suggestion,
+    SuggestedGuess,
     daily_results_document,
     review_document,
 )
@@ -167,7 +167,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "Subscription",
-    "Suggestion",
+    "SuggestedGuess",
     "SummaryAnswer",
     "UnreadableGuess",
     "VersionConflict",

@@ -22,7 +22,7 @@ __all__ = [
     "HintAnswer",
     "ReviewAnswer",
     "ReviewedGuessAnswer",
-    "Suggestion",
+    "SuggestedGuess",
     "daily_results_document",
     "review_document",
 ]
@@ -60,13 +60,13 @@ class HintAnswer:
             hint.strategy,
         )
 
-    def suggestion(self) -> Suggestion:
+    def suggestion(self) -> SuggestedGuess:
         """The hint this answer writes."""
-        return Suggestion(Code(self.guess), self.remaining, self.strategy, self.incomplete)
+        return SuggestedGuess(Code(self.guess), self.remaining, self.strategy, self.incomplete)
 
 
 @attrs.frozen
-class Suggestion:
+class SuggestedGuess:
     """A hint as any code breaker may give one: the guess, the codes still possible, the
     strategy, and whether its search was cut short."""
 
