@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
 BEHAVE = Path(sys.executable).with_name("behave")
 CLI_EXTRA = ("click", "platformdirs", "rich")
-WEB_EXTRA = ("limits", "msgspec", "sse_starlette", "starlette", "uvicorn")
+WEB_EXTRA = ("limits", "sse_starlette", "starlette", "uvicorn")
 NOT_IN_SPEC = (*CLI_EXTRA, *WEB_EXTRA, "httpx", "psycopg", "psycopg_pool")
 """What ``pip install ".[spec]"`` leaves out, and the decider and service stages need not."""
 PASSED = re.compile(r"^(\d+) scenarios passed, 0 failed, \d+ skipped$", re.M)

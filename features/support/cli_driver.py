@@ -18,19 +18,20 @@ from click.testing import CliRunner
 
 from mastermind import CodeMaker
 from mastermind.cli._app import cli
-from mastermind.service import KEY_VARIABLE, Role, command_kind
+from mastermind.service import (
+    KEY_VARIABLE,
+    BoardAnswer,
+    ProblemAnswer,
+    Role,
+    command_kind,
+    decode,
+)
 from support.daily_drivers import KEY, StoredDaily
-from support.driver import BoardView, GameSetup, Rejected, Row, sent_by_its_role
+from support.driver import BoardView, GameSetup, Rejected, sent_by_its_role
 
 
 def _board_view(board: dict[str, Any]) -> BoardView:
-    return BoardView(
-        outcome=board["outcome"],
-        attempts_left=board["attempts_left"],
-        rows=tuple(Row(tuple(row["guess"]), row["feedback"]) for row in board["rows"]),
-        secret=None if board["secret"] is None else tuple(board["secret"]),
-        code_length=board["code_length"],
-    )
+    return BoardView.of(decode(board, BoardAnswer).board())
 
 
 def _command_line(game_id: str, name: str, fields: dict[str, Any]) -> list[str]:
@@ -61,7 +62,7 @@ class CliDriver:
         ]
         if setup.secret is not None:
             options += ["--secret", " ".join(setup.secret)]
-        self.game_id = self._run("new", *options)["game_id"]
+        self.game_id = self._run("new", *options)["id"]
 
     def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
         """``mastermind NAME GAME -- FIELDS...``: the terminal's commands bear the table's
@@ -97,7 +98,7 @@ class CliDriver:
         result = self.runner.invoke(cli, ["play", *options], input="", env=secret)
         assert result.exit_code == 0, result.output
         (game,) = self._run("games")["games"]
-        self.game_id = game["game_id"]
+        self.game_id = game["id"]
 
     def maker_board(self) -> BoardView:
         raise NotImplementedError("at one keyboard the board is the code breaker's alone")
@@ -125,8 +126,8 @@ class CliDriver:
             ) from result.exception
         if result.exit_code == 0:
             return document
-        error = document["error"]
-        raise Rejected(error["type"], error["message"])
+        problem = ProblemAnswer.from_document(document)
+        raise Rejected(problem.error, problem.detail)
 
 
 class CliDaily(StoredDaily):
@@ -137,14 +138,14 @@ class CliDaily(StoredDaily):
         self.runner = CliRunner()
 
     def play(self, player: str) -> str:
-        self.game_ids[player] = self._run(player, "daily")["game_id"]
+        self.game_ids[player] = self._run(player, "daily")["id"]
         return self.game_ids[player]
 
     def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
         return _board_view(self._run(player, *_command_line(self.game_ids[player], name, fields)))
 
     def guesses_made(self, player: str) -> int:
-        attempts: int = self._run(player, "show", self.game_ids[player])["attempts_used"]
+        attempts: int = self._run(player, "show", self.game_ids[player])["attempts"]["used"]
         return attempts
 
     def share(self, player: str) -> str | None:

@@ -54,7 +54,7 @@ class Mastermind:
 
     def only_game_id(self) -> str:
         (game,) = self.json("games")["games"]
-        return str(game["game_id"])
+        return str(game["id"])
 
 
 @pytest.fixture

@@ -83,11 +83,11 @@ def test_asking_again_the_same_day_resumes_the_same_game(
     mastermind: Mastermind, database: Path
 ) -> None:
     first = mastermind.json("daily", env=WITH_KEY)
-    mastermind("guess", first["game_id"], "rgby")
+    mastermind("guess", first["id"], "rgby")
     stored = len(stored_events(database))
     again = mastermind.json("daily", env=WITH_KEY)
-    assert again["game_id"] == first["game_id"]
-    assert again["attempts_used"] == 1
+    assert again["id"] == first["id"]
+    assert again["attempts"]["used"] == 1
     assert (again["secret"], again["share"]) == (None, None)
     assert len(stored_events(database)) == stored
 
@@ -99,8 +99,8 @@ def test_every_player_of_a_store_gets_the_same_secret_in_a_game_of_their_own(
     for name in ("ann", "bob"):
         as_another_user(monkeypatch, tmp_path, name)
         game = mastermind.json("daily", env=WITH_KEY)
-        boards.append(mastermind.json("give-up", game["game_id"]))
-    assert boards[0]["game_id"] != boards[1]["game_id"]
+        boards.append(mastermind.json("give-up", game["id"]))
+    assert boards[0]["id"] != boards[1]["id"]
     assert boards[0]["secret"] == boards[1]["secret"]
 
 
@@ -110,7 +110,7 @@ def test_without_the_variable_the_key_is_the_one_a_server_of_the_store_would_use
     game = mastermind.json("daily")
     key = database.with_name(database.name + ".key").read_text().strip()
     day = date.fromisoformat(game["day"])
-    assert the_secret(database, game["game_id"]) == DailyCodes(key).secret(day)
+    assert the_secret(database, game["id"]) == DailyCodes(key).secret(day)
 
 
 def test_the_daily_code_gives_no_hint_at_the_prompt_and_the_game_goes_on(
@@ -171,10 +171,10 @@ def test_players_of_a_server_share_its_secret_and_a_second_visit_starts_nothing(
 ) -> None:
     first = mastermind.json("daily", "--server", server, db=False)
     assert first["day"] == "2026-11-23"
-    assert mastermind.json("daily", "--server", server, db=False)["game_id"] == first["game_id"]
+    assert mastermind.json("daily", "--server", server, db=False)["id"] == first["id"]
     as_another_user(monkeypatch, tmp_path, "bob")
     other = mastermind.json("daily", "--server", server, db=False)
-    assert other["game_id"] != first["game_id"]
+    assert other["id"] != first["id"]
     given_up = mastermind("daily", "--server", server, input="give up\n", db=False)
     assert given_up.exit_code == 0, given_up.output
     secret = DailyCodes(KEY).secret(SERVER_DAY)
@@ -190,7 +190,7 @@ def test_a_server_that_forgot_the_player_makes_a_new_one(
     forged = DailyCodes("the key the server had before, long").new_player()
     book.write_text(f'{{"server {server}": "{forged}"}}')
     game = mastermind.json("daily", "--server", server, db=False)
-    assert game["attempts_used"] == 0
+    assert game["attempts"]["used"] == 0
     assert forged not in book.read_text()
 
 
@@ -224,7 +224,7 @@ def test_results_show_the_day_s_players_wins_and_guesses_without_playing(
     assert result.exit_code == 0, result.output
     as_another_user(monkeypatch, tmp_path, "bob")
     game = mastermind.json("daily", env=WITH_KEY)
-    mastermind("give-up", game["game_id"])
+    mastermind("give-up", game["id"])
     stored = len(stored_events(database))
     document = mastermind.json("daily", "--results", env=WITH_KEY)
     won_in = int(next(iter(document["histogram"])))

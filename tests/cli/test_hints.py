@@ -16,7 +16,7 @@ from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from tests.cli.conftest import Mastermind
 from tests.cli.test_session import Keyboard, session
 from tests.cli.test_solving import new_game, run_without_numpy
-from tests.hints.sources import CountedHints, Suggestion
+from tests.hints.sources import CountedHints, SuggestedGuess
 
 UNCOUNTED = "More codes than can be counted could still be the secret."
 RAN_OUT = (
@@ -31,7 +31,7 @@ def plain(text: Text) -> str:
 
 
 def test_a_hint_says_when_the_codes_left_are_too_many_to_count() -> None:
-    hint = Suggestion(Code.parse("RRGB"), None, "best")
+    hint = SuggestedGuess(Code.parse("RRGB"), None, "best")
 
     assert plain(hint_text(hint, PLAIN)) == f"Hint: R R G B (Red Red Green Blue)\n{UNCOUNTED}"
     assert hint_document(hint) == {
@@ -43,8 +43,8 @@ def test_a_hint_says_when_the_codes_left_are_too_many_to_count() -> None:
 
 
 def test_a_hint_says_when_time_ran_out_and_the_guess_is_the_best_found() -> None:
-    counted = Suggestion(Code.parse("RRGB"), 1, "best", incomplete=True)
-    uncounted = Suggestion(Code.parse("RRGB"), None, "best", incomplete=True)
+    counted = SuggestedGuess(Code.parse("RRGB"), 1, "best", incomplete=True)
+    uncounted = SuggestedGuess(Code.parse("RRGB"), None, "best", incomplete=True)
 
     assert plain(hint_text(counted, PLAIN)).splitlines()[1:] == [
         "1 code could still be the secret.",

@@ -188,7 +188,7 @@ def test_the_makers_game_in_json_names_the_maker_and_hides_the_secret(
 def test_the_computers_games_name_it_in_json(mastermind: Mastermind) -> None:
     board = mastermind.json("new")
     assert board["maker"] == {"kind": "computer", "name": None, "allows_hints": True}
-    (started,) = mastermind.json("history", board["game_id"])["events"]
+    (started,) = mastermind.json("history", board["id"])["events"]
     assert started["data"]["maker"] == board["maker"]
 
 

@@ -12,23 +12,23 @@ SECRET = {"MASTERMIND_SECRET": "Purple Orange Orange Purple"}
 @pytest.fixture
 def game_id(mastermind: Mastermind) -> str:
     started = mastermind.json("new", "--attempts", "3", env=SECRET)
-    return str(started["game_id"])
+    return str(started["id"])
 
 
 def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
     board = mastermind.json("new", "--length", "3", "--colours", "4")
     assert board == {
-        "game_id": board["game_id"],
-        "outcome": "in progress",
+        "id": board["id"],
+        "status": "in progress",
         "given_up": False,
         "called_off": False,
-        "attempts_used": 0,
-        "attempts_left": 12,
-        "total_attempts": 12,
-        "code_length": 3,
+        "attempts": {"total": 12, "used": 0, "left": 12},
+        "length": 3,
         "colours": ["Red", "Green", "Blue", "Yellow"],
+        "unique": False,
         "rows": [],
         "secret": None,
+        "hints": False,
         "maker": {"kind": "computer", "name": None, "allows_hints": True},
     }
 
@@ -38,16 +38,20 @@ def test_a_guess_as_json_answers_the_board_with_its_row(
 ) -> None:
     board = mastermind.json("guess", game_id, "oppo")
     assert board["rows"] == [
-        {"guess": ["Orange", "Purple", "Purple", "Orange"], "feedback": "W W W W"}
+        {
+            "guess": ["Orange", "Purple", "Purple", "Orange"],
+            "feedback": {"black": 0, "white": 4},
+            "key_pegs": "W W W W",
+        }
     ]
-    assert (board["attempts_left"], board["secret"]) == (2, None)
+    assert (board["attempts"]["left"], board["secret"]) == (2, None)
 
 
 def test_giving_up_as_json_answers_the_board_with_the_secret(
     mastermind: Mastermind, game_id: str
 ) -> None:
     board = mastermind.json("give-up", game_id)
-    assert (board["outcome"], board["given_up"]) == ("lost", True)
+    assert (board["status"], board["given_up"]) == ("lost", True)
     assert board["secret"] == ["Purple", "Orange", "Orange", "Purple"]
 
 
@@ -58,25 +62,27 @@ def test_a_refusal_as_json_names_the_error_and_its_details(
     assert result.exit_code == 1
     assert result.stderr == ""
     assert mastermind.json("guess", game_id, "pink", "red") == {
-        "error": {
-            "type": "GuessTooShort",
-            "message": "The guess has 2 pegs, but the code has 4 pegs.",
-            "game_id": game_id,
-            "details": {"required_length": 4, "actual_length": 2},
-        }
+        "type": "/problems/guess-too-short",
+        "title": "Guess too short",
+        "status": 400,
+        "detail": "The guess has 2 pegs, but the code has 4 pegs.",
+        "error": "GuessTooShort",
+        "game_id": game_id,
+        "required_length": 4,
+        "actual_length": 2,
     }
-    unknown = mastermind.json("guess", game_id, "pink red blue yellow")["error"]
-    assert (unknown["type"], unknown["details"]["invalid_pegs"]) == ("InvalidPegInGuess", ["pink"])
+    unknown = mastermind.json("guess", game_id, "pink red blue yellow")
+    assert (unknown["error"], unknown["invalid_pegs"]) == ("InvalidPegInGuess", ["pink"])
 
 
 def test_an_unknown_game_as_json_is_an_error_document(mastermind: Mastermind) -> None:
-    assert mastermind.json("show", "nope")["error"]["type"] == "GameNotFound"
+    assert mastermind.json("show", "nope")["error"] == "GameNotFound"
 
 
 def test_an_impossible_setup_as_json_exits_as_a_usage_error(mastermind: Mastermind) -> None:
     result = mastermind("new", "--json", "--attempts", "0")
     assert result.exit_code == 2
-    assert '"type": "InvalidGameSetup"' in result.stdout
+    assert '"error": "InvalidGameSetup"' in result.stdout
 
 
 def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
@@ -123,13 +129,12 @@ def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
     assert mastermind.json("games") == {
         "games": [
             {
-                "game_id": game_id,
-                "outcome": "won",
+                "id": game_id,
+                "status": "won",
                 "given_up": False,
                 "called_off": False,
-                "attempts_used": 1,
-                "total_attempts": 3,
-                "code_length": 4,
+                "attempts": {"total": 3, "used": 1, "left": 2},
+                "length": 4,
                 "colours": 6,
             }
         ]

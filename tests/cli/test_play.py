@@ -24,7 +24,7 @@ def test_the_last_wrong_guess_loses_the_game_and_reveals_the_secret(
     assert result.exit_code == 0, result.output
     assert "  2  O O O O  | . . . .\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
     assert "Lost: all 2 attempts used." in result.stdout
-    assert mastermind.json("games")["games"][0]["outcome"] == "lost"
+    assert mastermind.json("games")["games"][0]["status"] == "lost"
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_giving_up_reveals_the_secret_and_counts_as_given_up(mastermind: Masterm
     result = mastermind.play("rybg", "give up")
     assert "Secret: R G B Y (Red Green Blue Yellow)\nGiven up after 1 guess." in result.stdout
     (game,) = mastermind.json("games")["games"]
-    assert (game["outcome"], game["given_up"]) == ("lost", True)
+    assert (game["status"], game["given_up"]) == ("lost", True)
 
 
 def test_the_end_of_input_leaves_the_game_saved_and_says_how_to_resume_it(
@@ -99,7 +99,7 @@ def test_the_end_of_input_leaves_the_game_saved_and_says_how_to_resume_it(
     resume = f"mastermind resume {game_id[:8]} --db {mastermind.database}"
     assert result.stdout.endswith(f"Game saved. Resume it with: {resume}\n")
     board = mastermind.json("show", game_id)
-    assert (board["outcome"], board["attempts_used"]) == ("in progress", 1)
+    assert (board["status"], board["attempts"]["used"]) == ("in progress", 1)
 
 
 def test_quit_leaves_the_game_saved(mastermind: Mastermind) -> None:
@@ -108,7 +108,7 @@ def test_quit_leaves_the_game_saved(mastermind: Mastermind) -> None:
     assert "Guess 2 of 12: quit\nGame saved. Resume it with: mastermind resume" in result.stdout
     assert "Guess 3 of 12" not in result.stdout
     assert "Won" not in result.stdout
-    assert mastermind.json("games")["games"][0]["outcome"] == "in progress"
+    assert mastermind.json("games")["games"][0]["status"] == "in progress"
 
 
 def test_another_game_follows_with_the_same_options_when_the_player_wants_one(
@@ -117,7 +117,7 @@ def test_another_game_follows_with_the_same_options_when_the_player_wants_one(
     result = mastermind.play("rgby", "y", "give up", "n", options=("--attempts", "3"))
     assert result.exit_code == 0, result.output
     assert result.stdout.count("Break a code of 4 pegs from 6 colours in 3 attempts.") == 2
-    outcomes = [game["outcome"] for game in mastermind.json("games")["games"]]
+    outcomes = [game["status"] for game in mastermind.json("games")["games"]]
     assert outcomes == ["won", "lost"]
 
 
@@ -128,7 +128,7 @@ def test_length_attempts_and_a_number_of_colours_shape_the_game(mastermind: Mast
     assert "Break a code of 6 pegs from 8 colours in 7 attempts." in result.stdout
     assert "C Cyan  W White" in result.stdout
     board = mastermind.json("show", mastermind.only_game_id())
-    assert (board["code_length"], board["total_attempts"]) == (6, 7)
+    assert (board["length"], board["attempts"]["total"]) == (6, 7)
     assert board["colours"] == [
         "Red",
         "Green",
@@ -163,7 +163,7 @@ def test_a_unique_secret_never_repeats_a_colour(mastermind: Mastermind) -> None:
     answers = "give up\ny\n" * 10 + "give up\nn\n"
     mastermind("play", "--unique", "--length", "6", input=answers)
     for game in mastermind.json("games")["games"]:
-        secret = mastermind.json("show", game["game_id"])["secret"]
+        secret = mastermind.json("show", game["id"])["secret"]
         assert sorted(secret) == sorted(["Red", "Green", "Blue", "Yellow", "Purple", "Orange"])
 
 
@@ -218,5 +218,5 @@ def test_a_resumed_game_that_ends_offers_another_round_of_the_same_setup(
     assert f"Review the game with: mastermind review {game_id[:8]} --db" in resumed.stdout
     assert "Play again? [y/N] y\nNew game " in resumed.stdout
     assert "Break a code of 4 pegs from 6 colours in 5 attempts." in resumed.stdout
-    outcomes = [game["outcome"] for game in mastermind.json("games")["games"]]
+    outcomes = [game["status"] for game in mastermind.json("games")["games"]]
     assert outcomes == ["won", "lost"]

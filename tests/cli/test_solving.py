@@ -31,7 +31,7 @@ def solve(mastermind: Mastermind, *arguments: str) -> Any:
 
 
 def new_game(mastermind: Mastermind, secret: str, *guesses: str) -> str:
-    game_id = str(mastermind.json("new", "--secret", secret)["game_id"])
+    game_id = str(mastermind.json("new", "--secret", secret)["id"])
     for guess in guesses:
         assert mastermind("guess", game_id, guess).exit_code == 0
     return game_id
@@ -43,7 +43,7 @@ def possible_secrets(rows: list[dict[str, Any]]) -> list[Code]:
     return [
         code
         for code in codes
-        if all(score(code, Code(row["guess"])) == Feedback.parse(row["feedback"]) for row in rows)
+        if all(score(code, Code(row["guess"])) == Feedback(**row["feedback"]) for row in rows)
     ]
 
 
@@ -52,9 +52,13 @@ def test_solve_breaks_a_given_secret_with_every_strategy_within_the_attempts(
     mastermind: Mastermind, strategy: str
 ) -> None:
     game = solve(mastermind, "--strategy", strategy, "blue", "orange", "red", "blue")
-    assert (game["strategy"], game["outcome"], game["secret"]) == (strategy, "won", list(BORB))
-    assert game["rows"][-1] == {"guess": list(BORB), "feedback": "B B B B"}
-    assert game["attempts_used"] <= 7
+    assert (game["strategy"], game["status"], game["secret"]) == (strategy, "won", list(BORB))
+    assert game["rows"][-1] == {
+        "guess": list(BORB),
+        "feedback": {"black": 4, "white": 0},
+        "key_pegs": "B B B B",
+    }
+    assert game["attempts"]["used"] <= 7
     assert all(row["guess"] != list(BORB) for row in game["rows"][:-1])
 
 
@@ -70,7 +74,7 @@ def test_solve_shows_each_guess_with_its_key_pegs_then_the_secret_and_the_count(
     for number, (line, row) in enumerate(zip(lines[1:], rows, strict=False), 1):
         initials = " ".join(name[0] for name in row["guess"])
         # The document's B and W are drawn as + and -, so that B never reads as Blue.
-        keys = [{"B": "+", "W": "-"}[peg] for peg in row["feedback"].split()]
+        keys = [{"B": "+", "W": "-"}[peg] for peg in row["key_pegs"].split()]
         pegs = " ".join(keys + ["."] * (4 - len(keys)))
         assert line == f"{number:>3}  {initials}  | {pegs}"
     assert lines[-2:] == [
@@ -84,15 +88,15 @@ def test_solve_plays_the_best_strategy_by_default_in_at_most_six_guesses(
 ) -> None:
     for secret in ("RGBY", "OOOO", "PYPY", "GBRR"):
         game = solve(mastermind, secret)
-        assert (game["strategy"], game["outcome"]) == ("best", "won")
-        assert game["attempts_used"] <= 6
+        assert (game["strategy"], game["status"]) == ("best", "won")
+        assert game["attempts"]["used"] <= 6
 
 
 def test_solve_without_a_secret_breaks_a_random_one(mastermind: Mastermind) -> None:
     secrets = set()
     for _ in range(5):
         game = solve(mastermind)
-        assert game["outcome"] == "won"
+        assert game["status"] == "won"
         assert game["rows"][-1]["guess"] == game["secret"]
         secrets.add(tuple(game["secret"]))
     assert len(secrets) > 1
@@ -101,12 +105,12 @@ def test_solve_without_a_secret_breaks_a_random_one(mastermind: Mastermind) -> N
 def test_solve_takes_the_length_and_colours_of_play(mastermind: Mastermind) -> None:
     options = ("--length", "5", "--colours", "7", "--strategy", "most-parts")
     game = solve(mastermind, *options)
-    assert (game["code_length"], len(game["colours"]), game["outcome"]) == (5, 7, "won")
+    assert (game["length"], len(game["colours"]), game["status"]) == (5, 7, "won")
     named = solve(mastermind, "--colours", "Ash Birch Cedar", "--length", "3")
-    assert named["outcome"] == "won"
+    assert named["status"] == "won"
     assert set(named["secret"]) <= {"Ash", "Birch", "Cedar"}
     given = solve(mastermind, "--length", "4", "rgb")  # a given secret's length wins
-    assert (given["code_length"], given["secret"]) == (3, ["Red", "Green", "Blue"])
+    assert (given["length"], given["secret"]) == (3, ["Red", "Green", "Blue"])
 
 
 @pytest.mark.parametrize(
@@ -121,7 +125,7 @@ def test_a_game_too_large_to_play_optimally_is_played_and_won_by_the_best_strate
     mastermind: Mastermind, game: tuple[str, ...]
 ) -> None:
     played = solve(mastermind, *game)
-    assert (played["strategy"], played["outcome"]) == ("best", "won")
+    assert (played["strategy"], played["status"]) == ("best", "won")
 
 
 def test_a_strategy_that_cannot_play_the_game_is_a_usage_error(mastermind: Mastermind) -> None:
@@ -174,7 +178,7 @@ def test_a_hint_counts_exactly_the_codes_that_fit_every_row_and_uses_no_attempt(
     assert mastermind.json("hint", game_id)["remaining"] == len(fitting) > 0
     consistent = mastermind.json("hint", game_id, "--strategy", "random-consistent")
     assert Code(consistent["guess"]) in fitting
-    assert mastermind.json("show", game_id)["attempts_used"] == len(guesses)
+    assert mastermind.json("show", game_id)["attempts"]["used"] == len(guesses)
 
 
 def test_a_hint_follows_the_chosen_strategy(mastermind: Mastermind) -> None:
@@ -209,7 +213,7 @@ def test_hint_refuses_a_game_that_is_over(
     assert result.exit_code == 1
     assert one_line_error(result) == f"Error: {message}"
     assert result.stdout == ""
-    assert mastermind.json("hint", game_id)["error"]["message"] == message
+    assert mastermind.json("hint", game_id)["detail"] == message
 
 
 def test_hint_refuses_a_game_that_does_not_exist(mastermind: Mastermind) -> None:
@@ -223,7 +227,7 @@ def test_hint_plays_every_game_the_rules_allow_up_to_the_largest(
     mastermind: Mastermind, unique: bool
 ) -> None:
     setup = ("--length", "10", "--colours", " ".join(TWENTY), *(("--unique",) if unique else ()))
-    game_id = str(mastermind.json("new", *setup)["game_id"])
+    game_id = str(mastermind.json("new", *setup)["id"])
     assert mastermind("guess", game_id, " ".join(TWENTY[:10])).exit_code == 0
 
     hint = mastermind.json("hint", game_id)

@@ -119,7 +119,7 @@ def test_a_player_loses_wins_leaves_with_ctrl_c_and_resumes_in_another_process(
         check=True,
     )
     games = json.loads(listed.stdout)["games"]
-    assert [(game["outcome"], game["attempts_used"]) for game in games] == [
+    assert [(game["status"], game["attempts"]["used"]) for game in games] == [
         ("lost", 2),
         ("won", 1),
         ("won", 2),

@@ -21,7 +21,7 @@ SLOW = DecodingBoard("slow", Outcome.IN_PROGRESS, 12, 9, SLOW_PEGS)
 
 
 @attrs.frozen
-class Suggestion:
+class SuggestedGuess:
     """A hint with every field of the port's ``Hint``."""
 
     guess: Code
@@ -54,7 +54,7 @@ class CountedHints:
         colours = board.available_pegs
         start = len(board.rows)
         guess = Code(tuple(colours[(start + at) % len(colours)] for at in range(board.code_length)))
-        return Suggestion(guess, self.remaining, strategy or "counted", self.incomplete)
+        return SuggestedGuess(guess, self.remaining, strategy or "counted", self.incomplete)
 
 
 class UncountedHints:
@@ -69,7 +69,7 @@ class UncountedHints:
 
     def hint(self, board: DecodingBoard, strategy: str | None = None) -> Hint:
         guess = Code((board.available_pegs[-1],) * board.code_length)
-        return Suggestion(guess, None, strategy or f"uncounted, seed {self.seed}", True)
+        return SuggestedGuess(guess, None, strategy or f"uncounted, seed {self.seed}", True)
 
 
 class SleepyHints:

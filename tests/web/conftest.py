@@ -130,7 +130,7 @@ def app_over(
 
 
 @attrs.frozen
-class Suggestion:
+class SuggestedGuess:
     guess: Code
     remaining: int | None
     strategy: str = "first consistent code"
@@ -144,7 +144,7 @@ class FirstConsistentCode:
     def offers(self, board: DecodingBoard) -> bool:
         return len(board.available_pegs) ** board.code_length <= len(CLASSIC_PEGS) ** 4
 
-    def hint(self, board: DecodingBoard, strategy: str | None = None) -> Suggestion:
+    def hint(self, board: DecodingBoard, strategy: str | None = None) -> SuggestedGuess:
         if not self.offers(board):
             raise HintUnavailable("There are no hints for a game this large.")
         fitting = [
@@ -152,7 +152,7 @@ class FirstConsistentCode:
             for pegs in itertools.product(board.available_pegs, repeat=board.code_length)
             if all(score(Code(pegs), row.guess) == row.feedback for row in board.rows)
         ]
-        return Suggestion(fitting[0], len(fitting))
+        return SuggestedGuess(fitting[0], len(fitting))
 
 
 first_consistent_code = FirstConsistentCode()
