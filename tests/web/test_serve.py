@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mastermind.bootstrap import Limits
+from mastermind.config import Limits
 from tests.web.servers import ServerProcess
 
 
