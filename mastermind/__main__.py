@@ -1,6 +1,6 @@
-"""``python -m mastermind`` runs the terminal game, as the ``mastermind`` command does."""
+"""``python -m mastermind`` runs the ``mastermind`` command."""
 
-from mastermind.cli import main
+from mastermind.main import main
 
 if __name__ == "__main__":
     main()

@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
-from mastermind.bootstrap import SECRET_VARIABLE, STORE_VARIABLE
 from mastermind.cli._palette import DEFAULT_PALETTE, PaletteChoiceError, choose_palette
 from mastermind.cli._wiring import StoreChoice
+from mastermind.config import SECRET_VARIABLE, STORE_VARIABLE
 from mastermind.domain import CLASSIC_PEGS, MAX_ATTEMPTS, MAX_LENGTH
 
 F = TypeVar("F", bound=Callable[..., Any])

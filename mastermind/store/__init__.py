@@ -39,6 +39,7 @@ from mastermind.store._port import (
     WrongCategory,
 )
 from mastermind.store._tracking import Checkpoint, CheckpointConflict, Snapshot, Snapshots, Tracking
+from mastermind.store._url import StoreURL
 from mastermind.store.memory import InMemoryEventStore
 from mastermind.store.sqlite import SQLiteEventStore
 
@@ -67,6 +68,7 @@ __all__ = [
     "Snapshots",
     "StoreClosed",
     "StoreError",
+    "StoreURL",
     "StoreUnavailable",
     "Stream",
     "Tracking",
