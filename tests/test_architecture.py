@@ -131,35 +131,6 @@ def test_the_parts_the_hints_build_on_never_import_them(part: str) -> None:
     assert reaching(part, ("mastermind.hints",)) == []
 
 
-def hints_graph() -> dict[str, set[str]]:
-    """Which modules of ``mastermind.hints`` each of its modules imports, at any depth,
-    absolutely or relatively; ``__init__`` stands for the package's own names."""
-    root = PACKAGE / "hints"
-    modules = {path.stem for path in root.glob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for path in root.glob("*.py"):
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-                found.update(
-                    name.rpartition(".")[2] if name.count(".") == 2 else "__init__"
-                    for name in names
-                    if name == "mastermind.hints" or name.startswith("mastermind.hints.")
-                )
-            elif isinstance(node, ast.ImportFrom):
-                module = "mastermind.hints" if node.level == 1 else node.module or ""
-                if node.level == 1 and node.module:
-                    module = f"mastermind.hints.{node.module}"
-                if module.startswith("mastermind.hints."):
-                    found.add(module.rpartition(".")[2])
-                elif module == "mastermind.hints":
-                    found.update(
-                        alias.name if alias.name in modules else "__init__" for alias in node.names
-                    )
-        graph[path.stem] = found - {path.stem}
-
-
 def test_only_the_command_itself_puts_the_terminal_and_the_web_together() -> None:
     both = sorted(
         path
@@ -201,33 +172,6 @@ def module_graph() -> dict[str, set[str]]:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import cycles of ``graph``, each as the path that closes it."""
-    found: list[list[str]] = []
-    done: set[str] = set()
-
-    def visit(module: str, path: list[str]) -> None:
-        if module in path:
-            found.append([*path[path.index(module) :], module])
-            return
-        if module in done:
-            return
-        for imported in sorted(graph.get(module, ())):
-            visit(imported, [*path, module])
-        done.add(module)
-
-    for module in sorted(graph):
-        visit(module, [])
-    return found
-
-
-def test_the_hints_modules_import_one_another_without_a_cycle() -> None:
-    graph = hints_graph()
-
-    assert {"_adapters", "_advice", "_pool", "_worker", "_cache"} <= set(graph)
-    assert "_pool" in graph["_advice"], "the lazy import counts too"
-    assert cycles(graph) == []
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
-
     """One cycle through each group of modules that import each other, shortest first."""
     found = []
     seen: set[str] = set()
