@@ -26,6 +26,8 @@ from mastermind.domain import (
 )
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
+__all__ = ["DailyResults", "daily_results_document", "share_text"]
+
 BLACK_MARK = "●"
 """A right colour in the right place, in a shared result."""
 WHITE_MARK = "○"

@@ -24,6 +24,8 @@ from mastermind.solver._lookahead import Counts, Endgames, ScoreTable, key_of
 from mastermind.solver._scoring import CodeSpace, Indices
 from mastermind.solver._tree import Node, StrategyTree
 
+__all__ = ["build_record_tree", "guesses_per_secret", "record_tree_file"]
+
 SUPER_PEGS = tuple(str(colour) for colour in range(8))
 """Super Mastermind's eight colours, by number: only how many there are matters."""
 Report = Callable[[str], None]

@@ -8,6 +8,8 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 from mastermind.store._codec import EventCodec
 from mastermind.store._port import EventStore
 
+__all__ = ["UnsupportedStoreURL", "connect"]
+
 SCHEMES = ("memory://", "sqlite:///PATH", "postgresql://USER@HOST/DATABASE")
 
 

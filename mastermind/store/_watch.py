@@ -17,6 +17,8 @@ from typing import Protocol
 from mastermind.store._pool import current_pid
 from mastermind.store._port import StoreClosed, StoreUnavailable, check_feed_arguments
 
+__all__ = ["Watch"]
+
 IDLE = 10.0
 """Seconds the thread keeps watching after its last waiter left, for the next one."""
 FIRST_BACKOFF = 0.05
