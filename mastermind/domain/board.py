@@ -19,6 +19,8 @@ from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
 from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade
 
+__all__ = ["BoardRow", "BoardSoFar", "DecodingBoard", "Outcome", "board_view"]
+
 
 class Outcome(enum.StrEnum):
     NOT_STARTED = "not started"

@@ -17,6 +17,19 @@ from mastermind.domain.code import CLASSIC_PEGS, Code, items_of
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
 
+__all__ = [
+    "CallOff",
+    "Command",
+    "Event",
+    "GameLost",
+    "GameStarted",
+    "GameWon",
+    "GiveUp",
+    "GuessMade",
+    "JoinGame",
+    "MakeGuess",
+]
+
 
 def _to_palette(pegs: Iterable[str]) -> tuple[str, ...]:
     # Only the collection is checked here: the names in it are the rules' to judge.

@@ -12,6 +12,8 @@ import attrs
 
 from mastermind.domain.code import SEPARATORS
 
+__all__ = ["GameSetup", "MAX_ATTEMPTS", "MAX_COLOURS", "MAX_COLOUR_NAME", "MAX_LENGTH"]
+
 MAX_LENGTH = 10
 """The most pegs a code has: a row that still fits a phone's screen and 80 columns."""
 MAX_ATTEMPTS = 100

@@ -34,6 +34,15 @@ from mastermind.service.games import Games
 from mastermind.service.projections import ProjectionRunner
 from mastermind.store import EventStore
 
+__all__ = [
+    "DailyCodeUnavailable",
+    "DailyCodes",
+    "DailyGame",
+    "DailyGames",
+    "InvalidDailyKey",
+    "InvalidPlayerToken",
+]
+
 DAILY_LENGTH = 4
 DAILY_ATTEMPTS = 12
 DAILY_PEGS = CLASSIC_PEGS

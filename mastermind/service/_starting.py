@@ -21,6 +21,8 @@ from mastermind.service._arguments import TypedCode, check_palette, check_typed_
 from mastermind.service._errors import UnreadableGuess
 from mastermind.service._secrets import SecretMaker
 
+__all__ = ["Setup", "join_command", "read_code"]
+
 DRAWN_LENGTH = 4
 """How many pegs the computer draws when neither a length nor a secret is given."""
 

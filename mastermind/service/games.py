@@ -71,6 +71,8 @@ from mastermind.service.projections import (
 )
 from mastermind.store import MASTERMIND_CATEGORY, EventStore, RecordedEvent
 
+__all__ = ["Games"]
+
 _GAMES_BY_KEY = uuid.UUID("3f2b9c1e-8d4a-5b6f-9e07-6a1c2d3e4f50")
 """The namespace of the ids of games started with an idempotency key: one id a key."""
 

@@ -8,6 +8,8 @@ from mastermind.store._codec import EventCodec
 from mastermind.store._port import EventStore
 from mastermind.store._url import StoreURL
 
+__all__ = ["UnsupportedStoreURL", "connect"]
+
 SCHEMES = ("memory://", "sqlite:///PATH", "postgresql://USER@HOST/DATABASE")
 
 

@@ -12,6 +12,22 @@ from typing import Any, Protocol
 
 import attrs
 
+__all__ = [
+    "CorruptDatabase",
+    "CorruptRecord",
+    "DEFAULT_CATEGORY",
+    "EventStore",
+    "ForeignTable",
+    "Metadata",
+    "RecordedEvent",
+    "StoreClosed",
+    "StoreError",
+    "StoreUnavailable",
+    "Stream",
+    "VersionConflict",
+    "WrongCategory",
+]
+
 Metadata = Mapping[str, str]
 """What an append records beside its events, such as the key of the command that made them."""
 

@@ -13,6 +13,8 @@ from mastermind.domain import (
     GuessMade,
 )
 
+__all__ = ["guessed", "started"]
+
 SAMPLE_SECRET = Code.parse("RGBY")
 
 
