@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from mastermind.domain import (
+    DEFAULT_LENGTH,
     Code,
     CodeMaker,
     GameSetup,
@@ -23,7 +24,7 @@ from mastermind.service._secrets import SecretMaker
 
 __all__ = ["Setup", "join_command", "read_code"]
 
-DRAWN_LENGTH = 4
+DRAWN_LENGTH = DEFAULT_LENGTH
 """How many pegs the computer draws when neither a length nor a secret is given."""
 
 

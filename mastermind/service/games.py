@@ -10,6 +10,7 @@ from typing import Any, cast
 from mastermind.domain import (
     CLASSIC_PEGS,
     COMPUTER,
+    DEFAULT_ATTEMPTS,
     BoardSoFar,
     CallOff,
     Code,
@@ -117,7 +118,7 @@ class Games:
 
     def start(
         self,
-        total_attempts: int = 12,
+        total_attempts: int = DEFAULT_ATTEMPTS,
         available_pegs: Sequence[str] = CLASSIC_PEGS,
         length: int | None = None,
         secret: Code | str | Sequence[str] | None = None,
@@ -158,7 +159,7 @@ class Games:
 
     def join(
         self,
-        total_attempts: int = 12,
+        total_attempts: int = DEFAULT_ATTEMPTS,
         available_pegs: Sequence[str] = CLASSIC_PEGS,
         length: int | None = None,
         secret: Code | str | None = None,
