@@ -1,6 +1,8 @@
-"""``python -m mastermind`` runs the terminal game, as the ``mastermind`` command does."""
+"""``python -m mastermind`` runs the ``mastermind`` command."""
 
-from mastermind.cli import main
+from mastermind.main import main
+
+__all__: list[str] = []
 
 if __name__ == "__main__":
     main()

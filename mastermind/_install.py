@@ -7,6 +7,8 @@ that project instead of the part asked for.
 
 from __future__ import annotations
 
+__all__ = ["DISTRIBUTION", "install_hint"]
+
 DISTRIBUTION = "mastermind-decider"
 """This project's distribution name, as ``pip`` and the package's metadata know it."""
 

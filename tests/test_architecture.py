@@ -53,11 +53,14 @@ def test_the_domain_imports_attrs_and_the_standard_library_alone() -> None:
     ("part", "forbidden"),
     [
         ("store", ("mastermind.service", "mastermind.solver", "mastermind.bootstrap")),
+        ("store", ("mastermind.config", "mastermind.main")),
         ("solver", ("mastermind.service", "mastermind.store", "mastermind.bootstrap")),
+        ("solver", ("mastermind.config", "mastermind.main")),
         ("service", ("mastermind.solver", "mastermind.bootstrap", "mastermind.cli")),
-        ("service", ("mastermind.web",)),
-        ("cli", ("mastermind.store",)),
-        ("web", ("mastermind.store", "mastermind.cli", "mastermind.solver")),
+        ("service", ("mastermind.web", "mastermind.config", "mastermind.main")),
+        ("config", ("mastermind.bootstrap", "mastermind.cli", "mastermind.web")),
+        ("cli", ("mastermind.store", "mastermind.web", "mastermind.main")),
+        ("web", ("mastermind.store", "mastermind.cli", "mastermind.solver", "mastermind.main")),
         ("testing", ("mastermind.service", "mastermind.bootstrap", "mastermind.cli")),
     ],
 )
@@ -84,12 +87,6 @@ def test_only_the_bootstrap_opens_stores_and_builds_games_for_an_entry_point(par
         wiring.add("Games")
     assert sorted(calls_of(part) & wiring) == []
     assert {"Games", "connect"} <= calls_of("bootstrap")
-
-
-def test_the_terminal_reaches_the_web_only_to_serve_it() -> None:
-    assert reaching("cli", ("mastermind.web",)) == [
-        "cli/_serving.py imports mastermind.web",
-    ]
 
 
 def parts() -> list[str]:
@@ -134,60 +131,78 @@ def test_the_parts_the_hints_build_on_never_import_them(part: str) -> None:
     assert reaching(part, ("mastermind.hints",)) == []
 
 
-def hints_graph() -> dict[str, set[str]]:
-    """Which modules of ``mastermind.hints`` each of its modules imports, at any depth,
-    absolutely or relatively; ``__init__`` stands for the package's own names."""
-    root = PACKAGE / "hints"
-    modules = {path.stem for path in root.glob("*.py")}
+def test_only_the_command_itself_puts_the_terminal_and_the_web_together() -> None:
+    both = sorted(
+        path
+        for path, names in imports_of("").items()
+        if any(name.startswith("mastermind.cli") for name in names)
+        and any(name.startswith("mastermind.web") for name in names)
+    )
+    assert both == ["main.py"]
+
+
+OUTSIDE_THE_CYCLE_CHECK: set[str] = set()
+"""No module is left out of the cycle check."""
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Each module of the package, and the modules of the package it imports: at any depth
+    in the file, relative imports resolved, ``from package import name`` counting the
+    package's ``__init__`` unless every name is a submodule."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     graph: dict[str, set[str]] = {}
-    for path in root.glob("*.py"):
-        found: set[str] = set()
+    for name, path in modules.items():
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        targets: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-                found.update(
-                    name.rpartition(".")[2] if name.count(".") == 2 else "__init__"
-                    for name in names
-                    if name == "mastermind.hints" or name.startswith("mastermind.hints.")
-                )
+                targets.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
-                module = "mastermind.hints" if node.level == 1 else node.module or ""
-                if node.level == 1 and node.module:
-                    module = f"mastermind.hints.{node.module}"
-                if module.startswith("mastermind.hints."):
-                    found.add(module.rpartition(".")[2])
-                elif module == "mastermind.hints":
-                    found.update(
-                        alias.name if alias.name in modules else "__init__" for alias in node.names
-                    )
-        graph[path.stem] = found - {path.stem}
+                base = here[: len(here) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                submodules = {f"{module}.{alias.name}" for alias in node.names} & set(modules)
+                targets |= submodules
+                if len(submodules) < len(node.names):
+                    targets.add(module)
+        graph[name] = {target for target in targets & set(modules) if target != name}
     return graph
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import cycles of ``graph``, each as the path that closes it."""
-    found: list[list[str]] = []
-    done: set[str] = set()
+    """One cycle through each group of modules that import each other, shortest first."""
+    found = []
+    seen: set[str] = set()
+    for start in sorted(graph):
+        if start in seen:
+            continue
+        paths = {start: [start]}  # breadth first: the shortest way back to the start
+        queue = [start]
+        while queue:
+            node = queue.pop(0)
+            if start in graph[node]:
+                found.append([*paths[node], start])
+                seen.update(paths[node])
+                break
+            for target in sorted(graph[node] - paths.keys()):
+                paths[target] = [*paths[node], target]
+                queue.append(target)
+    return sorted(found, key=len)
 
-    def visit(module: str, path: list[str]) -> None:
-        if module in path:
-            found.append([*path[path.index(module) :], module])
-            return
-        if module in done:
-            return
-        for imported in sorted(graph.get(module, ())):
-            visit(imported, [*path, module])
-        done.add(module)
 
-    for module in sorted(graph):
-        visit(module, [])
-    return found
+def test_no_module_of_the_package_imports_itself_through_others() -> None:
+    graph = {
+        name: targets - OUTSIDE_THE_CYCLE_CHECK
+        for name, targets in module_graph().items()
+        if name not in OUTSIDE_THE_CYCLE_CHECK
+    }
+    found = [" -> ".join(cycle) for cycle in cycles(graph)]
+    assert found == [], "import cycles: " + "; ".join(found)
 
 
-def test_the_hints_modules_import_one_another_without_a_cycle() -> None:
-    graph = hints_graph()
-
-    assert {"_adapters", "_advice", "_pool", "_worker", "_cache"} <= set(graph)
-    assert "_pool" in graph["_advice"], "the lazy import counts too"
-    assert cycles(graph) == []
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+def test_the_cycle_check_sees_a_cycle_through_a_package_that_only_re_exports() -> None:
+    graph = module_graph()
+    graph["mastermind.store._port"] = graph["mastermind.store._port"] | {"mastermind.store"}
+    assert ["mastermind.store", "mastermind.store._port", "mastermind.store"] in cycles(graph)

@@ -7,12 +7,8 @@ from pathlib import Path
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, Outcome
-from mastermind.bootstrap import (
-    SECRET_VARIABLE,
-    STORE_VARIABLE,
-    bootstrap,
-    fixed_or_random_secret,
-)
+from mastermind.bootstrap import bootstrap, fixed_or_random_secret
+from mastermind.config import SECRET_VARIABLE, STORE_VARIABLE, Limits, Settings
 from mastermind.hints._cache import CACHE_FILE
 from mastermind.service import (
     FixedSecrets,
@@ -54,6 +50,25 @@ def test_without_a_store_bootstrap_opens_the_one_the_environment_names(tmp_path:
     application = bootstrap(environment={STORE_VARIABLE: url})
     assert isinstance(application.store, SQLiteEventStore)
     assert application.store.path == str(tmp_path / "elsewhere.db")
+    application.close()
+
+
+def test_bootstrap_composes_the_settings_it_is_given_without_reading_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(STORE_VARIABLE, "bogus://never-read")
+    limits = Limits(store_wait=0.5)
+    settings = Settings(store_url="memory://", fixed_secret="RGBY", limits=limits)
+    application = bootstrap(settings=settings, hints=None)
+    assert application.limits is limits
+    assert application.games.guess(application.games.join(), "RGBY").outcome is Outcome.WON
+    application.close()
+
+
+def test_limits_given_win_over_those_of_the_settings() -> None:
+    limits = Limits(hint_queue=1)
+    application = bootstrap("memory://", limits=limits, hints=None, settings=Settings())
+    assert application.limits is limits
     application.close()
 
 

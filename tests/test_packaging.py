@@ -122,7 +122,7 @@ def test_the_metadata_is_complete(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         (name,) = (name for name in archive.namelist() if name.endswith("entry_points.txt"))
         entry_points = archive.read(name).decode()
-    assert "[console_scripts]\nmastermind = mastermind.cli:main" in entry_points
+    assert "[console_scripts]\nmastermind = mastermind.main:main" in entry_points
 
 
 def test_the_sdist_holds_what_the_tests_and_docs_need(sdist: Path) -> None:

@@ -1,11 +1,14 @@
-"""The ``mastermind`` command: a group of subcommands behind one error boundary."""
+"""The terminal game's commands: a group of subcommands behind one error boundary."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from mastermind._install import DISTRIBUTION
-from mastermind.cli import _daily, _playing, _reviewing, _serving, _solving, _viewing
+from mastermind.cli import _daily, _playing, _reviewing, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
 
@@ -45,6 +48,23 @@ for command in (
     _solving.solve,
     _solving.hint,
     _solving.solver_group,
-    _serving.serve,
 ):
     cli.add_command(command)
+
+
+class DeferredCommand(click.Command):
+    """A command listed by its summary alone, and imported only to run or to show its help,
+    so that listing the commands costs none of its imports."""
+
+    def __init__(self, name: str, load: Callable[[], click.Command], summary: str) -> None:
+        super().__init__(name, short_help=summary, help=summary)
+        self._load = load
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        return self._load().make_context(info_name, args, parent, **extra)

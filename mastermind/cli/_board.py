@@ -18,6 +18,7 @@ from mastermind.domain import (
     Feedback,
     Outcome,
     has_unique_initials,
+    is_given_up,
 )
 
 _KEY_SYMBOLS = {
@@ -272,7 +273,9 @@ def describe_outcome(
             return f"Won in {_guesses(attempts_used)}."
         case Outcome.LOST if called_off:
             return f"Ended by the code maker after {_guesses(attempts_used)}."
-        case Outcome.LOST if attempts_used < total_attempts:
+        case Outcome.LOST if is_given_up(
+            outcome, attempts_used, total_attempts, called_off=called_off
+        ):
             return f"Given up after {_guesses(attempts_used)}."
         case Outcome.LOST:
             return f"Lost: all {_attempts(total_attempts)} used."

@@ -24,8 +24,8 @@ from rich.text import Text
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._options import colour_option, json_option, plain_option, store_options
 from mastermind.cli._options import store_choice as chosen_store
-from mastermind.cli._remote import Refused, RemoteGames, server_url
-from mastermind.cli._session import Ending, GameTable, Session
+from mastermind.cli._remote import RemoteGames, server_url
+from mastermind.cli._session import Ending, PlayedGames, Session
 from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin
 from mastermind.cli._wiring import StoreChoice, opened_application
 from mastermind.domain import DecodingBoard
@@ -47,7 +47,7 @@ PLAYERS_FILE = "daily-players.json"
 class _Today:
     """Today's game of the player, wherever it is kept, and what the command needs of it."""
 
-    games: GameTable
+    games: PlayedGames
     day: date
     board: DecodingBoard
     resume_command: str
@@ -123,9 +123,7 @@ def _remote_today(server: str, players: PlayerBook) -> _Today:
     player = players.get(where)
     try:
         game = remote.daily(player)
-    except Refused as refusal:
-        if refusal.error != "InvalidPlayerToken":
-            raise
+    except InvalidPlayerToken:
         game = remote.daily(None)  # the server has a new key: this is a new player there
     if game.new_player is not None:
         players.keep(where, game.new_player)

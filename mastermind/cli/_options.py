@@ -9,10 +9,16 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
-from mastermind.bootstrap import SECRET_VARIABLE, STORE_VARIABLE
 from mastermind.cli._palette import DEFAULT_PALETTE, PaletteChoiceError, choose_palette
 from mastermind.cli._wiring import StoreChoice
-from mastermind.domain import CLASSIC_PEGS, MAX_ATTEMPTS, MAX_LENGTH
+from mastermind.config import SECRET_VARIABLE, STORE_VARIABLE
+from mastermind.domain import (
+    CLASSIC_PEGS,
+    DEFAULT_ATTEMPTS,
+    DEFAULT_LENGTH,
+    MAX_ATTEMPTS,
+    MAX_LENGTH,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,14 +44,14 @@ def _options(*options: Callable[[F], F]) -> Callable[[F], F]:
 length_option = click.option(
     "--length",
     type=int,
-    default=4,
+    default=DEFAULT_LENGTH,
     show_default=True,
     help=f"Pegs in the secret code, 1 to {MAX_LENGTH}.",
 )
 attempts_option = click.option(
     "--attempts",
     type=int,
-    default=12,
+    default=DEFAULT_ATTEMPTS,
     show_default=True,
     help=f"Guesses allowed, 1 to {MAX_ATTEMPTS}.",
 )

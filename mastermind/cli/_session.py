@@ -33,7 +33,7 @@ Raises ``EOFError`` at the end of input and ``KeyboardInterrupt`` on Ctrl-C.
 """
 
 
-class GameTable(Protocol):
+class PlayedGames(Protocol):
     """Where the game is kept and its moves are decided: ``Games``, or a server's games."""
 
     def board(self, game_id: str) -> DecodingBoard: ...
@@ -91,7 +91,7 @@ class Session:
 
     def __init__(
         self,
-        games: GameTable,
+        games: PlayedGames,
         game_id: str,
         display: Display,
         read_line: ReadLine,

@@ -8,14 +8,30 @@ import os
 import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import attrs
 import platformdirs
 
 from mastermind._install import DISTRIBUTION
-from mastermind.bootstrap import Application, UnsupportedStoreURL, bootstrap
-from mastermind.service import CorruptDatabase, Games, StoreError, StoreUnavailable
+from mastermind._reasons import reason
+from mastermind.bootstrap import Application, bootstrap
+from mastermind.config import StoreURL, UnsupportedStoreURL, default_database
+from mastermind.service import Games, StoreError
+
+__all__ = [
+    "CACHE_VARIABLE",
+    "CannotOpenGames",
+    "StoreChoice",
+    "UnusableStoreURL",
+    "default_database",
+    "hint_cache_directory",
+    "opened_application",
+    "opened_games",
+    "reason",
+    "short_id",
+    "short_ids",
+]
 
 SHORT_ID = 8
 """The characters of a game's id that the terminal shows, unless another game's id starts
@@ -23,11 +39,6 @@ with the same ones."""
 CACHE_VARIABLE = "MASTERMIND_CACHE_DIR"
 """The directory where the terminal game keeps finished hints; ``off``, or empty, for none."""
 NO_CACHE = ("", "off")
-
-
-def default_database() -> Path:
-    """``games.db`` in the user's data directory, as the platform's conventions place it."""
-    return platformdirs.user_data_path("mastermind", appauthor=False) / "games.db"
 
 
 def hint_cache_directory(environment: Mapping[str, str] | None = None) -> Path | None:
@@ -67,7 +78,7 @@ class StoreChoice:
     def where(self) -> str:
         """The store, named for the player; a URL's password stays hidden."""
         if self.url is not None:
-            return _without_password(self.url)
+            return StoreURL.parse(self.url).redacted
         return str(self.database or default_database())
 
     @property
@@ -81,12 +92,12 @@ class StoreChoice:
     @property
     def keeps_games(self) -> bool:
         """Whether games outlive the program: all but those of a store in memory."""
-        return self.url is None or urlsplit(self.url).scheme.lower() != "memory"
+        return self.url is None or StoreURL.parse(self.url).keeps_games
 
     def command_options(self) -> str:
         """The options that open this store again, as typed in a shell, from any directory."""
         if self.url is not None and not self.url_is_remembered:
-            return f" --store {shlex.quote(_without_password(self.url))}"
+            return f" --store {shlex.quote(StoreURL.parse(self.url).redacted)}"
         if self.database is not None:
             return f" --db {shlex.quote(str(self.database.absolute()))}"
         return ""
@@ -151,21 +162,3 @@ def _shared_start(one: str, other: str) -> int:
 def short_id(games: Games, game_id: str) -> str:
     """The id of one of ``games``, shortened as :func:`short_ids` shortens it among them all."""
     return short_ids([summary.game_id for summary in games.summaries()] + [game_id])[game_id]
-
-
-def reason(error: Exception) -> str:
-    """An error's message as one sentence; for a system call, without the file it names."""
-    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    if isinstance(error, CorruptDatabase):
-        text = f"it is damaged ({error.finding}). {error.advice}"
-    elif isinstance(error, StoreUnavailable):
-        text = error.reason
-    sentence = " ".join(text.split())
-    return sentence if sentence.endswith((".", "?", "!")) else f"{sentence}."
-
-
-def _without_password(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()

@@ -19,6 +19,8 @@ from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
 from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade
 
+__all__ = ["BoardRow", "BoardSoFar", "DecodingBoard", "Outcome", "board_view", "is_given_up"]
+
 
 class Outcome(enum.StrEnum):
     NOT_STARTED = "not started"
@@ -33,6 +35,14 @@ class BoardRow:
 
     guess: Code
     feedback: Feedback
+
+
+def is_given_up(
+    outcome: Outcome, attempts_used: int, total_attempts: int, *, called_off: bool
+) -> bool:
+    """Whether a game was given up: lost with attempts to spare, and not ended by the
+    person who made the code. Every view of a game judges it so."""
+    return outcome is Outcome.LOST and attempts_used < total_attempts and not called_off
 
 
 @attrs.frozen
@@ -69,7 +79,9 @@ class DecodingBoard:
     @property
     def given_up(self) -> bool:
         """Lost with attempts to spare: the code breaker surrendered."""
-        return self.outcome is Outcome.LOST and self.attempts_left > 0 and not self.called_off
+        return is_given_up(
+            self.outcome, self.attempts_used, self.total_attempts, called_off=self.called_off
+        )
 
     def in_play(self) -> DecodingBoard:
         """This board, if its game is in play: the rules take guesses and hints for it.

@@ -8,6 +8,16 @@ from typing import cast
 
 import attrs
 
+__all__ = [
+    "CLASSIC_PEGS",
+    "Code",
+    "NotAColour",
+    "SEPARATOR_CHARACTERS",
+    "UnreadableCode",
+    "has_unique_initials",
+    "split_names",
+]
+
 CLASSIC_PEGS: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
 """The six colours of the classic board game, in the order the solver numbers them."""
 

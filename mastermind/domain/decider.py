@@ -34,6 +34,21 @@ from mastermind.domain.messages import (
 )
 from mastermind.domain.rules import GameSetup
 
+__all__ = [
+    "Decider",
+    "Lost",
+    "NotStarted",
+    "Started",
+    "State",
+    "View",
+    "Won",
+    "decide",
+    "decider",
+    "evolve",
+    "initial_state",
+    "is_terminal",
+]
+
 
 @attrs.frozen
 class NotStarted:

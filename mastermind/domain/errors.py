@@ -5,6 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+__all__ = [
+    "CommandForAnotherGame",
+    "GameAlreadyLost",
+    "GameAlreadyStarted",
+    "GameAlreadyWon",
+    "GameError",
+    "GameNotStarted",
+    "GuessTooLong",
+    "GuessTooShort",
+    "HintsNotAllowed",
+    "InvalidGameSetup",
+    "InvalidPegInGuess",
+]
+
 
 class GameError(Exception):
     """A command the rules refuse. Nothing happened: no event, no attempt used."""

@@ -8,6 +8,8 @@ import attrs
 
 from mastermind.domain.code import Code
 
+__all__ = ["Feedback", "KeyPeg", "score"]
+
 
 class KeyPeg(enum.StrEnum):
     """A small peg the code maker places beside a guess."""

@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+__all__ = ["COMPUTER", "CodeMaker", "MAX_MAKER_NAME", "MakerKind"]
+
 MAX_MAKER_NAME = 40
 """The longest display name a code maker may choose, in characters."""
 

@@ -16,6 +16,20 @@ import attrs
 from mastermind.domain.code import CLASSIC_PEGS, Code, items_of
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
+from mastermind.domain.rules import DEFAULT_ATTEMPTS
+
+__all__ = [
+    "CallOff",
+    "Command",
+    "Event",
+    "GameLost",
+    "GameStarted",
+    "GameWon",
+    "GiveUp",
+    "GuessMade",
+    "JoinGame",
+    "MakeGuess",
+]
 
 
 def _to_palette(pegs: Iterable[str]) -> tuple[str, ...]:
@@ -43,7 +57,7 @@ class JoinGame:
 
     game_id: str = attrs.field(validator=_a_game_id)
     secret: Code = attrs.field(validator=_instance_of(Code, "a Code"))
-    total_attempts: int = 12
+    total_attempts: int = DEFAULT_ATTEMPTS
     available_pegs: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_palette)
     unique: bool = False
     """No colour appears twice in the secret, as in some editions of the game."""

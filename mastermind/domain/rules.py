@@ -12,6 +12,21 @@ import attrs
 
 from mastermind.domain.code import SEPARATORS
 
+__all__ = [
+    "DEFAULT_ATTEMPTS",
+    "DEFAULT_LENGTH",
+    "GameSetup",
+    "MAX_ATTEMPTS",
+    "MAX_COLOURS",
+    "MAX_COLOUR_NAME",
+    "MAX_LENGTH",
+]
+
+DEFAULT_LENGTH = 4
+"""The pegs of a secret the computer draws, unless a game asks for another length."""
+DEFAULT_ATTEMPTS = 12
+"""The guesses a game allows, unless it asks for another number."""
+
 MAX_LENGTH = 10
 """The most pegs a code has: a row that still fits a phone's screen and 80 columns."""
 MAX_ATTEMPTS = 100

@@ -13,6 +13,7 @@ import functools
 from typing import Annotated, Any, Literal, TypeVar
 
 import attrs
+import cattrs
 import msgspec
 from msgspec import Meta
 
@@ -22,6 +23,7 @@ from mastermind.domain import (
     CodeMaker,
     DecodingBoard,
     Feedback,
+    GuessMade,
     MakerKind,
     Outcome,
 )
@@ -33,6 +35,7 @@ __all__ = [
     "Colours",
     "Count",
     "FeedbackAnswer",
+    "LiveMessage",
     "MakerAnswer",
     "RowAnswer",
     "StatisticsAnswer",
@@ -48,9 +51,13 @@ Colours = Annotated[list[str], Meta(description="Colour names, one a peg.")]
 Status = Literal["in progress", "won", "lost"]
 
 
+_WRITER = cattrs.Converter()
+"""Writes an answer's fields in the order they are declared, as a reader expects them."""
+
+
 def encode(answer: object) -> Any:
     """``answer`` as plain JSON values: dicts, lists, strings, numbers, booleans, null."""
-    return msgspec.to_builtins(answer)
+    return _WRITER.unstructure(answer)
 
 
 def decode(document: object, answer: type[A]) -> A:
@@ -190,6 +197,31 @@ class BoardAnswer:
             unique=self.unique,
             maker=self.maker.maker(),
             called_off=self.called_off,
+        )
+
+
+@attrs.frozen
+class LiveMessage:
+    """One message of a game's live stream: what happened, and the board after it."""
+
+    version: Annotated[int, Meta(ge=1, description="The game's version after the event.")]
+    type: Annotated[str, Meta(examples=["GuessMade"], description="The event's name.")]
+    board: BoardAnswer
+    guess: Annotated[list[str] | None, Meta(description="The guess made; null for others.")]
+    feedback: FeedbackAnswer | None
+
+    @classmethod
+    def of(
+        cls, version: int, event: object, board: DecodingBoard, *, hints: bool, reveal: bool
+    ) -> LiveMessage:
+        """The message of ``event``, the game's ``version``-th, with ``board`` after it."""
+        made = event if isinstance(event, GuessMade) else None
+        return cls(
+            version,
+            type(event).__name__,
+            BoardAnswer.of(board, hints=hints, reveal=reveal),
+            None if made is None else list(made.guess.pegs),
+            None if made is None else _feedback(made.feedback),
         )
 
 

@@ -10,6 +10,8 @@ from mastermind.domain import Code
 from mastermind.domain.code import items_of, names_of
 from mastermind.service._errors import GameNotFound
 
+__all__ = ["MAX_IDEMPOTENCY_KEY", "check_idempotency_key"]
+
 MAX_IDEMPOTENCY_KEY = 255
 """The longest idempotency key, in characters: room for any UUID or hash a client sends."""
 

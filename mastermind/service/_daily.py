@@ -22,6 +22,8 @@ import attrs
 
 from mastermind.domain import (
     CLASSIC_PEGS,
+    DEFAULT_ATTEMPTS,
+    DEFAULT_LENGTH,
     Code,
     CodeMaker,
     DecodingBoard,
@@ -34,8 +36,17 @@ from mastermind.service.games import Games
 from mastermind.service.projections import ProjectionRunner
 from mastermind.store import EventStore
 
-DAILY_LENGTH = 4
-DAILY_ATTEMPTS = 12
+__all__ = [
+    "DailyCodeUnavailable",
+    "DailyCodes",
+    "DailyGame",
+    "DailyGames",
+    "InvalidDailyKey",
+    "InvalidPlayerToken",
+]
+
+DAILY_LENGTH = DEFAULT_LENGTH
+DAILY_ATTEMPTS = DEFAULT_ATTEMPTS
 DAILY_PEGS = CLASSIC_PEGS
 DAILY_MAKER = CodeMaker.computer(allows_hints=False)
 """The code maker of every daily game: the computer, allowing no hints, as it is a contest."""

@@ -25,6 +25,8 @@ from mastermind.domain import (
 )
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
+__all__ = ["DailyResults", "share_text"]
+
 BLACK_MARK = "●"
 """A right colour in the right place, in a shared result."""
 WHITE_MARK = "○"

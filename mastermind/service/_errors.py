@@ -6,6 +6,15 @@ from collections.abc import Sequence
 
 from mastermind.domain import GameError, NotAColour
 
+__all__ = [
+    "AmbiguousGameId",
+    "GameNotFound",
+    "NoGameInPlay",
+    "NoGameOver",
+    "NoGames",
+    "UnreadableGuess",
+]
+
 
 class GameNotFound(GameError):
     def __init__(self, game_id: str) -> None:

@@ -10,6 +10,17 @@ from typing import Protocol
 
 from mastermind.domain import Code, DecodingBoard
 
+__all__ = [
+    "Hint",
+    "HintAbandoned",
+    "HintSource",
+    "HintTimedOut",
+    "HintUnavailable",
+    "HintsBusy",
+    "abandon_hints_when",
+    "hint_abandoned",
+]
+
 
 class Hint(Protocol):
     """A suggested guess, how many codes the board still allows, and how it was found."""

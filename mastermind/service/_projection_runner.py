@@ -22,6 +22,8 @@ from mastermind.store import (
 )
 from mastermind.store.checks import check_names, check_position, check_stream_id
 
+__all__ = ["Projection", "ProjectionRunner"]
+
 S = TypeVar("S")
 
 PAGE_SIZE = 1000

@@ -15,6 +15,16 @@ import attrs
 from mastermind.domain import Code, DecodingBoard, Feedback, GameError, Outcome
 from mastermind.service._hints import HintUnavailable
 
+__all__ = [
+    "GameNotOver",
+    "GameReview",
+    "GuessFigures",
+    "GuessReview",
+    "ReviewFigures",
+    "ReviewSource",
+    "ReviewUnavailable",
+]
+
 
 class GuessFigures(Protocol):
     """What the code breaker works out for one guess; see :class:`GuessReview`."""

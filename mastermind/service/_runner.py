@@ -22,6 +22,8 @@ from mastermind.store import (
     VersionConflict,
 )
 
+__all__ = ["CommandRunner", "Handled", "IdempotencyKeyReused"]
+
 C = TypeVar("C")
 E = TypeVar("E")
 S = TypeVar("S")

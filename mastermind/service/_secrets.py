@@ -8,6 +8,8 @@ from typing import Protocol
 
 from mastermind.domain import Code
 
+__all__ = ["FixedSecrets", "SecretMaker", "random_secret"]
+
 
 class SecretMaker(Protocol):
     """Chooses a secret of ``length`` pegs from ``available_pegs``."""

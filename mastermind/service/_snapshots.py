@@ -22,6 +22,8 @@ from mastermind.service._state_text import json_text, kind_of
 from mastermind.store import EventStore, Snapshot, Snapshots, StoreUnavailable, Stream
 from mastermind.store.checks import check_snapshot, check_version
 
+__all__ = ["SnapshotPolicy"]
+
 S = TypeVar("S")
 
 

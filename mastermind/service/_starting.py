@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from mastermind.domain import (
+    DEFAULT_LENGTH,
     Code,
     CodeMaker,
     GameSetup,
@@ -21,7 +22,9 @@ from mastermind.service._arguments import TypedCode, check_palette, check_typed_
 from mastermind.service._errors import UnreadableGuess
 from mastermind.service._secrets import SecretMaker
 
-DRAWN_LENGTH = 4
+__all__ = ["Setup", "join_command", "read_code"]
+
+DRAWN_LENGTH = DEFAULT_LENGTH
 """How many pegs the computer draws when neither a length nor a secret is given."""
 
 

@@ -17,6 +17,8 @@ from typing import Any
 import attrs
 import cattrs
 
+__all__ = ["json_text", "kind_of"]
+
 TAG = "_type"
 """The key under which a state of a union of classes says which class it is."""
 

@@ -18,6 +18,8 @@ from mastermind.store import (
 )
 from mastermind.store.checks import check_names
 
+__all__ = ["Subscription"]
+
 POLL_INTERVAL = 0.1
 """Seconds between two reads of the feed of a store that cannot wake its waiters."""
 CLOSE_CHECK = 0.25

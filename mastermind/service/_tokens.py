@@ -20,6 +20,8 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
+__all__ = ["InvalidTokenKey", "KEY_VARIABLE", "PlayerTokens", "Role"]
+
 KEY_VARIABLE = "MASTERMIND_WEB_SECRET"
 """The environment variable holding the server's key, shared by every server of a store."""
 

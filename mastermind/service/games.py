@@ -10,6 +10,7 @@ from typing import Any, cast
 from mastermind.domain import (
     CLASSIC_PEGS,
     COMPUTER,
+    DEFAULT_ATTEMPTS,
     BoardSoFar,
     CallOff,
     Code,
@@ -71,6 +72,8 @@ from mastermind.service.projections import (
 )
 from mastermind.store import MASTERMIND_CATEGORY, EventStore, RecordedEvent
 
+__all__ = ["Games"]
+
 _GAMES_BY_KEY = uuid.UUID("3f2b9c1e-8d4a-5b6f-9e07-6a1c2d3e4f50")
 """The namespace of the ids of games started with an idempotency key: one id a key."""
 
@@ -115,7 +118,7 @@ class Games:
 
     def start(
         self,
-        total_attempts: int = 12,
+        total_attempts: int = DEFAULT_ATTEMPTS,
         available_pegs: Sequence[str] = CLASSIC_PEGS,
         length: int | None = None,
         secret: Code | str | Sequence[str] | None = None,
@@ -156,7 +159,7 @@ class Games:
 
     def join(
         self,
-        total_attempts: int = 12,
+        total_attempts: int = DEFAULT_ATTEMPTS,
         available_pegs: Sequence[str] = CLASSIC_PEGS,
         length: int | None = None,
         secret: Code | str | None = None,

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from mastermind.domain import GameLost, GameStarted, GameWon, GuessMade, Outcome
+from mastermind.domain import GameLost, GameStarted, GameWon, GuessMade, Outcome, is_given_up
 from mastermind.service._projection_runner import Projection, ProjectionRunner
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
@@ -45,10 +45,8 @@ class GameSummary:
 
     @property
     def given_up(self) -> bool:
-        return (
-            self.outcome is Outcome.LOST
-            and self.attempts_used < self.total_attempts
-            and not self.called_off
+        return is_given_up(
+            self.outcome, self.attempts_used, self.total_attempts, called_off=self.called_off
         )
 
 

@@ -30,32 +30,34 @@ except ImportError:  # pragma: no cover - depends on the installation
 
     raise ImportError(f"mastermind.solver needs numpy: {install_hint('solver')}") from None
 
-from mastermind.solver._advisor import MAX_CODES, Advisor, GameTooLarge
-from mastermind.solver._breaker import CodeBreaker, GameTable
-from mastermind.solver._build import build_optimal_tree
-from mastermind.solver._review import GuessFigures, ReviewFigures, review_game
-from mastermind.solver._solver import Evaluation, Hint, Solver, evaluate, solve
+from typing import TYPE_CHECKING
+
+from mastermind.solver import _advisor, _breaker, _build, _review, _solver, _tree
+from mastermind.solver._advisor import *  # noqa: F403
+from mastermind.solver._breaker import *  # noqa: F403
+from mastermind.solver._build import *  # noqa: F403
+from mastermind.solver._review import *  # noqa: F403
+from mastermind.solver._solver import *  # noqa: F403
 from mastermind.solver._strategies import STRATEGY_NAMES
-from mastermind.solver._tree import StrategyTree
+from mastermind.solver._tree import *  # noqa: F403
 
 STRATEGIES: tuple[str, ...] = STRATEGY_NAMES
 """The names a ``Solver`` accepts, sorted."""
 
-__all__ = [
-    "Advisor",
-    "CodeBreaker",
-    "Evaluation",
-    "GameTable",
-    "GameTooLarge",
-    "GuessFigures",
-    "Hint",
-    "MAX_CODES",
-    "ReviewFigures",
-    "STRATEGIES",
-    "Solver",
-    "StrategyTree",
-    "build_optimal_tree",
-    "evaluate",
-    "review_game",
-    "solve",
-]
+Hint = _solver.Suggestion
+"""``Suggestion``, by the name it had in 0.1.0."""
+
+# mypy reads an ``__all__`` of literal names only; without one, it takes every name the
+# star imports bring as exported, which is what this list says at run time.
+if not TYPE_CHECKING:
+    __all__ = sorted(
+        [
+            *_advisor.__all__,
+            *_breaker.__all__,
+            *_build.__all__,
+            *_review.__all__,
+            *_solver.__all__,
+            *_tree.__all__,
+            "STRATEGIES",
+        ]
+    )

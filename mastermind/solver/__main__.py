@@ -15,6 +15,8 @@ from pathlib import Path
 from mastermind.solver._build import write_shipped_trees
 from mastermind.solver._record import build_record_tree, guesses_per_secret, record_tree_file
 
+__all__: list[str] = []
+
 _USAGE = "usage: python -m mastermind.solver build-optimal|build-record [DIRECTORY]"
 
 

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 
 from mastermind.domain import MAX_LENGTH, DecodingBoard
 from mastermind.solver._scoring import MOST_TABULATED
-from mastermind.solver._solver import Hint, Solver
+from mastermind.solver._solver import Solver, Suggestion
 from mastermind.solver._strategies import BEST
+
+__all__ = ["Advisor", "GameTooLarge", "MAX_CODES"]
 
 _Kind = tuple[tuple[str, ...], int, bool]
 """A game's colours, length, and whether its secret holds no colour twice."""
@@ -72,7 +74,7 @@ class Advisor:
         """
         return self._kept_solver((tuple(available_pegs), length, unique))[0]
 
-    def hint(self, board: DecodingBoard) -> Hint:
+    def hint(self, board: DecodingBoard) -> Suggestion:
         """The next guess for a game in play, from the rows of its board alone."""
         solver, lock = self._kept_solver((board.available_pegs, board.code_length, board.unique))
         with lock:

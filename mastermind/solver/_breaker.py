@@ -8,6 +8,8 @@ from typing import Protocol
 from mastermind.domain import Code, DecodingBoard, Event, GameStarted, MakeGuess, decider
 from mastermind.solver._solver import Solver
 
+__all__ = ["CodeBreaker", "GameTable"]
+
 
 class GameTable(Protocol):
     """Where games are played, such as ``mastermind.service.Games``."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+__all__ = ["Budget"]
+
 
 class Budget:
     """Seconds of the asking thread's processor time, counted from when it is made.

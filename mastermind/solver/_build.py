@@ -13,6 +13,8 @@ from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, OptimalSearch
 from mastermind.solver._scoring import CodeSpace, Indices
 from mastermind.solver._tree import StrategyTree, build, shipped_tree_name
 
+__all__ = ["build_optimal_tree"]
+
 SHIPPED_GAMES = ((6, 4, None), (6, 4, 5))
 """The trees shipped with the package: colours, pegs, and most guesses (``None``: any)."""
 

@@ -26,6 +26,8 @@ from numpy.typing import NDArray
 from mastermind.solver._budget import Budget
 from mastermind.solver._scoring import Digits, colour_counts, score_block
 
+__all__ = ["Clues"]
+
 Counts = NDArray[np.int16]
 
 _BLOCK = 1024

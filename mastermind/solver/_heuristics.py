@@ -17,6 +17,8 @@ from mastermind.solver._budget import Budget
 from mastermind.solver._scoring import CodeSpace, Indices, histograms
 from mastermind.solver._symmetry import representatives
 
+__all__ = ["History", "RANKINGS", "best_guess", "random_consistent_guess", "rank_guesses"]
+
 History = list[tuple[int, int]]
 """Guesses and their feedbacks, as numbers."""
 Ranking = Callable[[NDArray[np.int64]], NDArray[np.float64]]

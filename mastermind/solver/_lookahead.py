@@ -15,6 +15,8 @@ from mastermind.solver._scoring import CodeSpace, Indices, Scores, score_block
 from mastermind.solver._symmetry import representatives
 from mastermind.solver._tree import Node
 
+__all__ = ["Counts", "Endgames", "ScoreTable", "key_of"]
+
 Counts = NDArray[np.int64]
 """Feedback histograms: one row per guess, one column per possible feedback."""
 

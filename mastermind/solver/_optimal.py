@@ -22,6 +22,16 @@ from mastermind.solver._budget import Budget
 from mastermind.solver._scoring import CodeSpace, Indices, Scores, histograms
 from mastermind.solver._symmetry import Symmetries
 
+__all__ = [
+    "GuessTable",
+    "OptimalSearch",
+    "OutOfTime",
+    "UNLIMITED",
+    "UNSOLVABLE",
+    "dense",
+    "endgame_table",
+]
+
 UNSOLVABLE = 10**12
 """Cost of a set that cannot be solved within the guesses left."""
 UNLIMITED = 32

@@ -24,6 +24,8 @@ from mastermind.solver._lookahead import Counts, Endgames, ScoreTable, key_of
 from mastermind.solver._scoring import CodeSpace, Indices
 from mastermind.solver._tree import Node, StrategyTree
 
+__all__ = ["build_record_tree", "guesses_per_secret", "record_tree_file"]
+
 SUPER_PEGS = tuple(str(colour) for colour in range(8))
 """Super Mastermind's eight colours, by number: only how many there are matters."""
 Report = Callable[[str], None]
@@ -31,7 +33,7 @@ History = tuple[int, ...]
 
 
 @attrs.frozen
-class Settings:
+class SearchSettings:
     """How hard the search looks; the defaults found the shipped tree."""
 
     endgame: int = 30
@@ -60,7 +62,9 @@ def _silent(line: str) -> None:
 class RecordSearch:
     """The rollouts, with every total worked out kept per set of candidates."""
 
-    def __init__(self, space: CodeSpace, settings: Settings, report: Report = _silent) -> None:
+    def __init__(
+        self, space: CodeSpace, settings: SearchSettings, report: Report = _silent
+    ) -> None:
         self.space = space
         self.settings = settings
         self.table = ScoreTable(space)
@@ -155,7 +159,7 @@ class RecordSearch:
 def build_record_tree(
     available_pegs: Sequence[str] = SUPER_PEGS,
     length: int = 5,
-    settings: Settings | None = None,
+    settings: SearchSettings | None = None,
     report: Report = _silent,
 ) -> StrategyTree:
     """Search out the record strategy for a game; the defaults are Super Mastermind's.
@@ -165,7 +169,7 @@ def build_record_tree(
     """
     started = time.perf_counter()
     space = CodeSpace(available_pegs, length)
-    search = RecordSearch(space, settings or Settings(), report)
+    search = RecordSearch(space, settings or SearchSettings(), report)
     everything: Indices = np.arange(space.size, dtype=np.intp)
     searched = search.total(everything, ())
     root, total = search.tree(everything, ())

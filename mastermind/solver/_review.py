@@ -27,6 +27,8 @@ from mastermind.solver._optimal import UNLIMITED, OptimalSearch, endgame_table
 from mastermind.solver._scoring import NO_SECRET, CodeSpace, Indices
 from mastermind.solver._tree import Node, shipped_tree
 
+__all__ = ["GameAppraisal", "GuessAppraisal", "review_game"]
+
 STRATEGY = "optimal"
 """The strategy the figures measure against: exact where proven, estimated elsewhere."""
 EXACT_CANDIDATES = 40
@@ -37,8 +39,9 @@ average over a game: fitted to the optimal strategy of the classic game, 4.34 gu
 
 
 @attrs.frozen
-class GuessFigures:
-    """The review of one guess; see ``mastermind.service.GuessReview`` for each figure."""
+class GuessAppraisal:
+    """What the code breaker makes of one guess, the service's ``GuessFigures``; see
+    ``mastermind.service.GuessReview`` for each figure."""
 
     candidates_before: int
     candidates_after: int
@@ -52,13 +55,14 @@ class GuessFigures:
 
 
 @attrs.frozen
-class ReviewFigures:
-    """The figures of every guess of a game, and the best strategy's from the start."""
+class GameAppraisal:
+    """The figures of every guess of a game, and the best strategy's from the start: the
+    service's ``ReviewFigures``."""
 
     strategy: str
     expected_at_start: float
     exact: bool
-    guesses: tuple[GuessFigures, ...]
+    guesses: tuple[GuessAppraisal, ...]
 
 
 @attrs.frozen
@@ -185,7 +189,7 @@ def review_game(
     history: Sequence[tuple[Code, Feedback]],
     *,
     exact_candidates: int = EXACT_CANDIDATES,
-) -> ReviewFigures:
+) -> GameAppraisal:
     """The figures of every guess of a game, from its guesses and their feedbacks alone.
 
     Positions with at most ``exact_candidates`` codes left are searched exactly.
@@ -201,7 +205,7 @@ def review_game(
     candidates: Indices = np.arange(space.size, dtype=np.intp)
     node = reviewer.tree.root if reviewer.tree is not None else None
     before = start = reviewer.value(candidates, node, [])
-    rows: list[GuessFigures] = []
+    rows: list[GuessAppraisal] = []
     for number, (guess, feedback) in enumerate(numbered):
         parts = space.partition(guess, candidates)
         if feedback not in parts:
@@ -226,7 +230,7 @@ def review_game(
         # rounded, so that figures worked out two ways alike do not differ by a last bit
         cost = round(with_guess - before.expected, 9)
         rows.append(
-            GuessFigures(
+            GuessAppraisal(
                 candidates_before=len(candidates),
                 candidates_after=len(after_candidates),
                 could_be_secret=bool(np.isin(guess, candidates)),
@@ -240,7 +244,7 @@ def review_game(
             )
         )
         candidates, before = after_candidates, after
-    return ReviewFigures(
+    return GameAppraisal(
         strategy=STRATEGY,
         expected_at_start=start.expected,
         exact=start.exact and all(row.exact for row in rows),

@@ -15,6 +15,20 @@ from numpy.typing import NDArray
 
 from mastermind.domain import Code, Feedback
 
+__all__ = [
+    "CodeSpace",
+    "Digits",
+    "Indices",
+    "MOST_TABULATED",
+    "NO_SECRET",
+    "Scores",
+    "colour_counts",
+    "digits_of",
+    "histograms",
+    "numbers_of",
+    "score_block",
+]
+
 Digits = NDArray[np.uint8]
 """Codes as rows of colour numbers, one row per code."""
 Scores = NDArray[np.uint8]

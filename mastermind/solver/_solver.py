@@ -28,6 +28,8 @@ from mastermind.solver._strategies import (
 )
 from mastermind.solver._wide import Wide
 
+__all__ = ["Evaluation", "Solver", "Suggestion", "evaluate", "solve"]
+
 BEST_TABLE_SIZE = 1 << 20
 """The largest game ``"best"`` lists every code of; beyond it, codes that fit are searched for."""
 LISTED_CANDIDATES = 100_000
@@ -37,8 +39,9 @@ _POSITIONS_KEPT = 12
 
 
 @attrs.frozen
-class Hint:
-    """The guess a strategy makes next, and how many codes the board still allows."""
+class Suggestion:
+    """The guess a strategy makes next, and how many codes the board still allows: a hint,
+    with every field of the service's ``Hint``."""
 
     guess: Code
     remaining: int | None
@@ -111,7 +114,7 @@ class Solver:
     ``"random-consistent"`` and to the draws ``"best"`` makes in large games. With
     ``unique``, the secret holds no colour twice. ``budget`` caps the seconds of
     processor time spent on each guess; a strategy that runs out answers the best guess
-    it found (see ``Hint.incomplete``). A solver keeps what it has worked out, so reusing
+    it found (see ``Suggestion.incomplete``). A solver keeps what it has worked out, so reusing
     one for many games of the same kind is faster than making a new one each time.
 
     ``"best"`` and ``"random-consistent"`` play games of any size; the other strategies
@@ -171,7 +174,7 @@ class Solver:
         numbers = self._player.candidates(self._numbered(history))
         return [self.space.code(int(number)) for number in numbers]
 
-    def advise(self, history: Sequence[tuple[Code, Feedback]]) -> Hint:
+    def advise(self, history: Sequence[tuple[Code, Feedback]]) -> Suggestion:
         """The guess to make after ``history``, with how many codes are left.
 
         Raises:
@@ -180,7 +183,7 @@ class Solver:
         """
         budget = Budget(self.budget)
         guess, remaining = self._player.advise(self._numbered(history), budget)
-        return Hint(self.space.code(guess), remaining, self.strategy, budget.exhausted)
+        return Suggestion(self.space.code(guess), remaining, self.strategy, budget.exhausted)
 
     def next_guess(self, history: Sequence[tuple[Code, Feedback]]) -> Code:
         """The guess to make after ``history``, a sequence of guesses and their feedbacks.

@@ -20,6 +20,8 @@ from mastermind.solver._scoring import CodeSpace, Indices
 from mastermind.solver._tree import StrategyTree, best_tree, shipped_tree
 from mastermind.solver._wide import Wide
 
+__all__ = ["BEST", "STRATEGY_NAMES", "Strategy", "play_every_secret", "strategy_named"]
+
 BEST = "best"
 """The strongest strategy we have for each size of game."""
 OPTIMAL_STRATEGIES = {"optimal": None, "optimal-worst-5": 5}

@@ -18,6 +18,8 @@ from numpy.typing import NDArray
 
 from mastermind.solver._scoring import CodeSpace, Digits, Indices, numbers_of
 
+__all__ = ["Symmetries", "colour_patterns", "representatives"]
+
 _MOST_POSITIONS_TO_PERMUTE = 7
 
 

@@ -19,6 +19,8 @@ import attrs
 
 from mastermind.solver._scoring import CodeSpace, Indices
 
+__all__ = ["StrategyTree"]
+
 FORMAT = "mastermind-strategy-tree/1"
 
 

@@ -48,6 +48,8 @@ from mastermind.solver._scoring import (
 )
 from mastermind.solver._symmetry import colour_patterns
 
+__all__ = ["Wide"]
+
 EXACT = 20_000
 """The most codes that fit for all of them to be listed."""
 SECRETS = 3000

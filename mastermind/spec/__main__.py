@@ -2,5 +2,7 @@
 
 from mastermind.spec import main
 
+__all__: list[str] = []
+
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -11,76 +11,49 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mastermind.store import checks
-from mastermind.store._codec import (
-    EVENT_TYPES,
-    MASTERMIND_CATEGORY,
-    EncodedEvent,
-    EventCodec,
-    UnknownEventType,
-    Upcasters,
-    mastermind_upcasters,
+from mastermind.store import (
+    _codec,
+    _connect,
+    _follow,
+    _port,
+    _tracking,
+    _upcasters,
+    _url,
+    memory,
+    sqlite,
 )
-from mastermind.store._connect import UnsupportedStoreURL, connect
-from mastermind.store._follow import FeedWaiter, head_position, wait_for_events
-from mastermind.store._port import (
-    DEFAULT_CATEGORY,
-    CorruptDatabase,
-    CorruptRecord,
-    EventStore,
-    ForeignTable,
-    Metadata,
-    RecordedEvent,
-    StoreClosed,
-    StoreError,
-    StoreUnavailable,
-    Stream,
-    VersionConflict,
-    WrongCategory,
-)
-from mastermind.store._tracking import Checkpoint, CheckpointConflict, Snapshot, Snapshots, Tracking
-from mastermind.store.memory import InMemoryEventStore
-from mastermind.store.sqlite import SQLiteEventStore
+from mastermind.store import checks as checks
+from mastermind.store._codec import *  # noqa: F403
+from mastermind.store._connect import *  # noqa: F403
+from mastermind.store._follow import *  # noqa: F403
+from mastermind.store._port import *  # noqa: F403
+from mastermind.store._tracking import *  # noqa: F403
+from mastermind.store._upcasters import *  # noqa: F403
+from mastermind.store._url import *  # noqa: F403
+from mastermind.store.memory import *  # noqa: F403
+from mastermind.store.sqlite import *  # noqa: F403
 
 if TYPE_CHECKING:
-    from mastermind.store.postgres import PostgresEventStore
+    from mastermind.store.postgres import PostgresEventStore as PostgresEventStore
 
-__all__ = [
-    "Checkpoint",
-    "CheckpointConflict",
-    "CorruptDatabase",
-    "CorruptRecord",
-    "DEFAULT_CATEGORY",
-    "EVENT_TYPES",
-    "EncodedEvent",
-    "EventCodec",
-    "EventStore",
-    "FeedWaiter",
-    "ForeignTable",
-    "InMemoryEventStore",
-    "MASTERMIND_CATEGORY",
-    "Metadata",
-    "PostgresEventStore",
-    "RecordedEvent",
-    "SQLiteEventStore",
-    "Snapshot",
-    "Snapshots",
-    "StoreClosed",
-    "StoreError",
-    "StoreUnavailable",
-    "Stream",
-    "Tracking",
-    "UnknownEventType",
-    "UnsupportedStoreURL",
-    "Upcasters",
-    "VersionConflict",
-    "WrongCategory",
-    "checks",
-    "connect",
-    "head_position",
-    "mastermind_upcasters",
-    "wait_for_events",
-]
+# mypy reads an ``__all__`` of literal names only; without one, it takes every name the
+# star imports bring as exported, which is what this list says at run time.
+if not TYPE_CHECKING:
+    __all__ = sorted(
+        [
+            *_codec.__all__,
+            *_connect.__all__,
+            *_follow.__all__,
+            *_port.__all__,
+            *_tracking.__all__,
+            *_upcasters.__all__,
+            *_url.__all__,
+            *memory.__all__,
+            *sqlite.__all__,
+            "PostgresEventStore",
+            "checks",
+        ]
+    )
 
 
 def __getattr__(name: str) -> Any:

@@ -33,6 +33,8 @@ from mastermind.store._upcasters import JSONObject, with_masterminds_steps
 from mastermind.store._upcasters import Upcasters as Upcasters
 from mastermind.store._upcasters import mastermind_upcasters as mastermind_upcasters
 
+__all__ = ["EVENT_TYPES", "EncodedEvent", "EventCodec", "MASTERMIND_CATEGORY", "UnknownEventType"]
+
 T = TypeVar("T")
 
 EVENT_TYPES: Mapping[str, type[Event]] = {

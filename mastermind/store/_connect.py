@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from urllib.parse import parse_qsl, quote, unquote, urlsplit
+from urllib.parse import quote
 
 from mastermind.store._codec import EventCodec
 from mastermind.store._port import EventStore
+from mastermind.store._url import StoreURL
+
+__all__ = ["UnsupportedStoreURL", "connect"]
 
 SCHEMES = ("memory://", "sqlite:///PATH", "postgresql://USER@HOST/DATABASE")
 
@@ -16,7 +18,7 @@ class UnsupportedStoreURL(ValueError):
 
     def __init__(self, url: str, reason: str) -> None:
         super().__init__(
-            f"Cannot open an event store at {_redacted(url)!r}: {reason}. "
+            f"Cannot open an event store at {StoreURL.parse(url).redacted!r}: {reason}. "
             f"Use one of {', '.join(SCHEMES)}."
         )
         self.url = url
@@ -57,24 +59,21 @@ def connect(
     Raises:
         UnsupportedStoreURL: the URL names no store, or names one wrongly.
     """
-    if not isinstance(url, str):
-        raise TypeError(f"url must be a str, not {type(url).__name__}")
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    if scheme == "memory":
-        if parts.netloc or parts.path or parts.query or table or schema:
+    parsed = StoreURL.parse(url)
+    if parsed.scheme == "memory":
+        if parsed.host or parsed.path or parsed.query or table or schema:
             raise UnsupportedStoreURL(url, "a memory store takes no host, path, table or options")
         from mastermind.store.memory import InMemoryEventStore
 
         return InMemoryEventStore(codec=codec)
-    if scheme == "sqlite":
+    if parsed.scheme == "sqlite":
         if schema is not None:
             raise UnsupportedStoreURL(url, "a SQLite file has no schemas; name a table instead")
-        return _sqlite(url, codec, table)
-    if scheme in ("postgresql", "postgres"):
+        return _sqlite(parsed, codec, table)
+    if parsed.is_postgres:
         from mastermind.store.postgres import PostgresEventStore
 
-        conninfo, named = _take_options(url, ("table", "schema"))
+        conninfo, named = _take_options(parsed, ("table", "schema"))
         return PostgresEventStore(
             conninfo,
             codec=codec,
@@ -83,24 +82,24 @@ def connect(
             table=_or_events(_agreed(url, "table", table, named.get("table"))),
             schema=_agreed(url, "schema", schema, named.get("schema")),
         )
-    reason = f"the scheme {parts.scheme!r} is unknown" if scheme else "it has no scheme"
+    scheme = parsed.scheme
+    reason = f"the scheme {scheme!r} is unknown" if scheme else "it has no scheme"
     raise UnsupportedStoreURL(url, reason)
 
 
-def _take_options(url: str, names: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+def _take_options(url: StoreURL, names: tuple[str, ...]) -> tuple[str, dict[str, str]]:
     """The URL without the options ``names``, which are the store's and not libpq's, and
     those options."""
-    parts = urlsplit(url)
-    options = parse_qsl(parts.query, keep_blank_values=True)
+    options = url.options
     taken = {name: value for name, value in options if name in names}
     if not taken:
-        return url, taken
+        return url.text, taken
     kept = "&".join(
         f"{quote(name, safe='')}={quote(value, safe='')}"
         for name, value in options
         if name not in names
     )
-    return parts._replace(query=kept).geturl(), taken
+    return url.with_query(kept), taken
 
 
 def _agreed(url: str, name: str, given: str | None, in_url: str | None) -> str | None:
@@ -113,37 +112,29 @@ def _or_events(table: str | None) -> str:
     return "events" if table is None else table
 
 
-def _sqlite(url: str, codec: EventCodec | None, table: str | None) -> EventStore:
+def _sqlite(url: StoreURL, codec: EventCodec | None, table: str | None) -> EventStore:
     from mastermind.store.sqlite import SQLiteEventStore
 
-    parts = urlsplit(url)
-    if parts.netloc:
+    if url.host:
         raise UnsupportedStoreURL(
-            url, f"a SQLite file has no host; write sqlite:///{parts.netloc}{parts.path}"
+            url.text, f"a SQLite file has no host; write sqlite:///{url.host}{url.path}"
         )
-    path = unquote(parts.path[1:])
-    if not path or path == ":memory:":
-        raise UnsupportedStoreURL(url, "a SQLite store needs a file path; for memory use memory://")
-    options = dict(parse_qsl(parts.query, keep_blank_values=True))
+    path = url.sqlite_file
+    if path is None or str(path) == ":memory:":
+        raise UnsupportedStoreURL(
+            url.text, "a SQLite store needs a file path; for memory use memory://"
+        )
+    options = dict(url.options)
     synchronous = options.pop("synchronous", "normal").upper()
-    table = _agreed(url, "table", table, options.pop("table", None))
+    table = _agreed(url.text, "table", table, options.pop("table", None))
     if options:
-        raise UnsupportedStoreURL(url, f"unknown options {', '.join(sorted(options))}")
+        raise UnsupportedStoreURL(url.text, f"unknown options {', '.join(sorted(options))}")
     if synchronous not in ("FULL", "NORMAL"):
-        raise UnsupportedStoreURL(url, "synchronous is full or normal")
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+        raise UnsupportedStoreURL(url.text, "synchronous is full or normal")
+    path.parent.mkdir(parents=True, exist_ok=True)
     return SQLiteEventStore(
-        path,
+        str(path),
         codec=codec,
         synchronous="FULL" if synchronous == "FULL" else "NORMAL",
         table=_or_events(table),
     )
-
-
-def _redacted(url: str) -> str:
-    """The URL without its password, fit for an error message."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return parts._replace(netloc=netloc).geturl()

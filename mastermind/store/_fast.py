@@ -22,6 +22,16 @@ import cattrs
 
 from mastermind.domain import Code, Feedback
 
+__all__ = [
+    "Recent",
+    "TEXT",
+    "compact_json",
+    "converter_with",
+    "immutable",
+    "quick_converter",
+    "read_back_check",
+]
+
 TEXT = (str, bytes)
 
 

@@ -11,7 +11,10 @@ import threading
 import time
 from typing import Protocol, runtime_checkable
 
-from mastermind.store._port import EventStore, check_feed_arguments
+from mastermind.store._port import EventStore
+from mastermind.store.checks import check_feed_arguments
+
+__all__ = ["FeedWaiter", "head_position", "wait_for_events"]
 
 POLL_INTERVAL = 0.1
 """Seconds between reads of the feed, on a store that cannot say when it grew."""

@@ -12,6 +12,8 @@ import math
 import re
 from typing import Any
 
+__all__ = ["has_unkeepable_escape", "refuse_unkeepable", "text_problem"]
+
 
 def text_problem(text: str) -> str | None:
     """What in ``text`` some store cannot keep, if anything: PostgreSQL keeps neither NUL

@@ -9,6 +9,8 @@ from typing import Generic, Protocol, TypeVar
 
 from mastermind.store._port import StoreClosed
 
+__all__ = ["Lender", "Pool", "current_pid"]
+
 C = TypeVar("C")
 
 _pid = os.getpid()

@@ -12,11 +12,21 @@ from typing import Any, Protocol
 
 import attrs
 
-# The checks live in a public module of their own, for stores written elsewhere; the
-# stores here import them from either place.
-from mastermind.store.checks import check_append as check_append
-from mastermind.store.checks import check_feed_arguments as check_feed_arguments
-from mastermind.store.checks import check_stream_id as check_stream_id
+__all__ = [
+    "CorruptDatabase",
+    "CorruptRecord",
+    "DEFAULT_CATEGORY",
+    "EventStore",
+    "ForeignTable",
+    "Metadata",
+    "RecordedEvent",
+    "StoreClosed",
+    "StoreError",
+    "StoreUnavailable",
+    "Stream",
+    "VersionConflict",
+    "WrongCategory",
+]
 
 Metadata = Mapping[str, str]
 """What an append records beside its events, such as the key of the command that made them."""

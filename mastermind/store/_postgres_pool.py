@@ -19,6 +19,8 @@ from mastermind.store._pool import current_pid
 from mastermind.store._port import StoreClosed, StoreUnavailable
 from mastermind.store._sql import one_line
 
+__all__ = ["PostgresPool"]
+
 Connection = psycopg.Connection[Any]
 
 _KEEPALIVES = {

@@ -18,6 +18,8 @@ import attrs
 
 from mastermind.store._port import ForeignTable
 
+__all__ = ["Queries", "check_is_events"]
+
 Dialect = Literal["sqlite", "postgresql"]
 
 COLUMNS = "position, version, type, schema, data, metadata, category"

@@ -34,6 +34,8 @@ from mastermind.store.checks import (
     check_stream_id,
 )
 
+__all__ = ["Row", "SQLStore", "one_line"]
+
 STREAMS_KEPT = 256
 """How many streams read lately a SQL store keeps, with their records, to read them again."""
 

@@ -20,6 +20,8 @@ import cattrs
 from mastermind.domain import Code
 from mastermind.store._keepable import text_problem
 
+__all__ = ["check_field_types", "checked_event_types", "holding_floats"]
+
 STORABLE = (
     "a codec stores str, int, float, bool, enums of these, Code, Feedback, attrs classes, "
     "and tuples, lists, dicts with str keys and optionals of these, and unions of attrs "

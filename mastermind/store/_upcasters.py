@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+__all__ = ["Upcasters", "mastermind_upcasters"]
+
 JSONObject = dict[str, Any]
 Upcast = Callable[[JSONObject], JSONObject]
 

@@ -15,7 +15,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from mastermind.store._pool import current_pid
-from mastermind.store._port import StoreClosed, StoreUnavailable, check_feed_arguments
+from mastermind.store._port import StoreClosed, StoreUnavailable
+from mastermind.store.checks import check_feed_arguments
+
+__all__ = ["Watch"]
 
 IDLE = 10.0
 """Seconds the thread keeps watching after its last waiter left, for the next one."""

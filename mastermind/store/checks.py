@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from mastermind.store._tracking import Checkpoint, Snapshot
+
 __all__ = [
     "MAX_CATEGORY_LENGTH",
     "MAX_POSITION",
@@ -222,9 +224,6 @@ def check_checkpoint(checkpoint: object, expected_position: object) -> None:
     :class:`~mastermind.store.Checkpoint` whose name follows the rules of stream ids,
     whose position is a position and whose state is ``None`` or text without NUL or
     lone surrogates; and an ``expected_position`` that is ``None`` or a position."""
-    # Imported here: the module of checkpoints imports the port, which imports this one.
-    from mastermind.store._tracking import Checkpoint
-
     if not isinstance(checkpoint, Checkpoint):
         raise TypeError(f"checkpoint must be a Checkpoint, not {_kind(checkpoint)}")
     check_stream_id(checkpoint.name, "checkpoint.name")
@@ -239,8 +238,6 @@ def check_snapshot(snapshot: object) -> None:
     """Refuse a wrong argument to ``save_snapshot``: a
     :class:`~mastermind.store.Snapshot` of a stream id, a version, a non-empty ``kind``,
     and a ``state`` of text, both without NUL or lone surrogates."""
-    from mastermind.store._tracking import Snapshot
-
     if not isinstance(snapshot, Snapshot):
         raise TypeError(f"snapshot must be a Snapshot, not {_kind(snapshot)}")
     check_stream_id(snapshot.stream_id, "snapshot.stream_id")

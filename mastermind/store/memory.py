@@ -35,6 +35,8 @@ from mastermind.store.checks import (
     check_stream_id,
 )
 
+__all__ = ["InMemoryEventStore"]
+
 
 @attrs.frozen
 class _Row:

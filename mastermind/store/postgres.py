@@ -28,6 +28,8 @@ from mastermind.store._sql import SQLStore
 from mastermind.store._watch import Watch
 from mastermind.store.checks import check_identifier
 
+__all__ = ["PostgresEventStore"]
+
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS {t} (
     position    bigserial   PRIMARY KEY,

@@ -24,6 +24,8 @@ from mastermind.store._sql import Row, SQLStore, one_line
 from mastermind.store._watch import Watch
 from mastermind.store.checks import check_identifier
 
+__all__ = ["SQLiteEventStore"]
+
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS {t} (
     position    INTEGER PRIMARY KEY AUTOINCREMENT,

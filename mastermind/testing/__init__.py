@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mastermind.testing._given import Given, When, given
-from mastermind.testing._samples import guessed, started
+from mastermind.testing import _given, _samples
+from mastermind.testing._given import *  # noqa: F403
+from mastermind.testing._samples import *  # noqa: F403
 
 if TYPE_CHECKING:
-    from mastermind.testing._contract import EventStoreContract
+    from mastermind.testing._contract import EventStoreContract as EventStoreContract
 
-__all__ = [
-    "EventStoreContract",
-    "Given",
-    "When",
-    "given",
-    "guessed",
-    "started",
-]
+# mypy reads an ``__all__`` of literal names only; without one, it takes every name the
+# imports bring as exported, which is what this list says at run time.
+if not TYPE_CHECKING:
+    __all__ = sorted([*_given.__all__, *_samples.__all__, "EventStoreContract"])
 
 
 def __getattr__(name: str) -> Any:

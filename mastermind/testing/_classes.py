@@ -18,6 +18,8 @@ from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+__all__ = ["commands_of", "events_of", "instances", "storable_text"]
+
 T = TypeVar("T")
 
 _Building = Mapping[type[Any], list[st.SearchStrategy[Any]]]

@@ -31,6 +31,8 @@ from mastermind.testing._contract_streams import StreamContract
 from mastermind.testing._contract_subscription import SubscriptionContract
 from mastermind.testing._contract_tracking import TrackingContract
 
+__all__ = ["EventStoreContract"]
+
 
 class EventStoreContract(
     StreamContract,

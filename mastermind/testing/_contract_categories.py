@@ -9,6 +9,8 @@ from mastermind.domain import GameLost, GameWon
 from mastermind.store import EventStore, VersionConflict, WrongCategory
 from mastermind.testing._samples import guessed, started
 
+__all__ = ["CategoryContract"]
+
 
 def _positions(store: EventStore, **filters: object) -> list[tuple[str, int]]:
     return [

@@ -9,6 +9,8 @@ from mastermind.store import EventStore, RecordedEvent, VersionConflict
 from mastermind.testing._samples import guessed, one_of_each, started
 from mastermind.testing._threads import run_threads
 
+__all__ = ["FeedContract", "RaceContract"]
+
 RACE_PATIENCE = 30.0
 """Seconds the threads of a race have to finish: a hundred appends on a database across
 a network take a few seconds, and a store that deadlocks fails after this, instead of

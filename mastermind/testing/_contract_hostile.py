@@ -18,6 +18,8 @@ from mastermind.domain import Code, GameStarted
 from mastermind.store.checks import MAX_POSITION, MAX_STREAM_ID_LENGTH, MAX_VERSION
 from mastermind.testing._samples import guessed, started
 
+__all__ = ["HOSTILE_ARGUMENTS", "LARGEST_ARGUMENTS"]
+
 Call = Callable[[Any], object]
 """A call on a store; the store is untyped since the calls are wrong on purpose."""
 

@@ -19,6 +19,8 @@ from mastermind.store.checks import MAX_VERSION
 from mastermind.testing._contract_hostile import HOSTILE_ARGUMENTS, LARGEST_ARGUMENTS
 from mastermind.testing._samples import guessed, started
 
+__all__ = ["RefusalContract"]
+
 Call = Callable[[Any], object]
 """A call on a store; the store is untyped since the calls are wrong on purpose."""
 

@@ -19,6 +19,8 @@ from mastermind.store import EventStore, Snapshot, Snapshots, StoreClosed
 from mastermind.store.checks import MAX_VERSION
 from mastermind.testing._samples import guessed, started
 
+__all__ = ["SnapshotContract"]
+
 Call = Callable[[Any], object]
 """A call on a store; the store is untyped since the calls are wrong on purpose."""
 

@@ -8,6 +8,8 @@ from mastermind.domain import Code, GameLost, GameStarted, GameWon
 from mastermind.store import EventStore, VersionConflict
 from mastermind.testing._samples import guessed, one_of_each, started
 
+__all__ = ["StreamContract"]
+
 
 class StreamContract:
     """Appends are atomic and versioned, and a stream loads as it was appended."""

@@ -18,6 +18,8 @@ from mastermind.store import (
 )
 from mastermind.testing._samples import guessed, started
 
+__all__ = ["SubscriptionContract"]
+
 PATIENCE = 5.0
 """Seconds a test waits for what must come, such as another thread woken by an append:
 long enough never to fail a store that keeps the contract on a busy machine, where it

@@ -29,6 +29,8 @@ from mastermind.store.checks import MAX_POSITION, check_checkpoint, check_stream
 from mastermind.testing._samples import guessed, started
 from mastermind.testing._threads import run_threads
 
+__all__ = ["TrackingContract"]
+
 Call = Callable[[Any], object]
 """A call on a store; the store is untyped since the calls are wrong on purpose."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from mastermind._install import install_hint
 
+__all__ = ["missing_extra"]
+
 
 def missing_extra(package: str, needed_by: str) -> ImportError:
     """An error that names the missing package and the extra that brings it."""

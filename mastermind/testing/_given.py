@@ -21,6 +21,8 @@ import attrs
 
 from mastermind.domain import Decider
 
+__all__ = ["Given", "When", "given"]
+
 C = TypeVar("C")
 E = TypeVar("E")
 S = TypeVar("S")

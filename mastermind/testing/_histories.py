@@ -13,6 +13,8 @@ from hypothesis.errors import InvalidArgument
 
 from mastermind.domain import Decider
 
+__all__ = ["histories"]
+
 C = TypeVar("C")
 E = TypeVar("E")
 S = TypeVar("S")

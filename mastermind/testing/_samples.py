@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mastermind.domain import (
     CLASSIC_PEGS,
+    DEFAULT_ATTEMPTS,
     Code,
     Event,
     Feedback,
@@ -13,12 +14,14 @@ from mastermind.domain import (
     GuessMade,
 )
 
+__all__ = ["guessed", "started"]
+
 SAMPLE_SECRET = Code.parse("RGBY")
 
 
 def started(game_id: str = "g1") -> GameStarted:
     """A classic game's first event: secret Red Green Blue Yellow, 12 attempts."""
-    return GameStarted(game_id, SAMPLE_SECRET, 12, CLASSIC_PEGS)
+    return GameStarted(game_id, SAMPLE_SECRET, DEFAULT_ATTEMPTS, CLASSIC_PEGS)
 
 
 def guessed(game_id: str = "g1", black: int = 1, white: int = 2) -> GuessMade:

@@ -8,6 +8,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
+__all__ = ["run_threads"]
+
 THREAD_TIMEOUT = 120
 """Seconds the threads of one run have to finish, unless told otherwise: a store that
 deadlocks fails instead of hanging."""

@@ -12,7 +12,7 @@ try:
 except ImportError as error:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(f"mastermind.web needs its extra: {install_hint('web')}") from error
 
-from mastermind.bootstrap import SECRET_VARIABLE, Limits
+from mastermind.config import SECRET_VARIABLE, Limits
 from mastermind.service import KEY_VARIABLE, InvalidTokenKey, PlayerTokens
 from mastermind.web._app import create_app
 from mastermind.web._server import app_from_environment, serve

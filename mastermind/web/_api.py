@@ -36,7 +36,7 @@ from mastermind.web._requests import (
     read_body,
     read_json,
 )
-from mastermind.web._schema import UNSET, Answer, Link, endpoint, routes_of
+from mastermind.web._schema import UNSET, Link, Reply, endpoint, routes_of
 
 _TOKENS = {Role.BREAKER: "the code breaker's", Role.MAKER: "the code maker's"}
 BREAKER = {"token": _TOKENS[Role.BREAKER], "parameters": (GAME_ID,)}
@@ -88,7 +88,7 @@ class GameApi:
             f"/games/{{id}}/{kind.resource}",
             name[:1].lower() + name[1:],
             kind.summary,
-            Answer(
+            Reply(
                 201 if kind.adds else 200,
                 "The board after it",
                 BoardAnswer,
@@ -107,7 +107,7 @@ class GameApi:
         "/games",
         "createGame",
         "Start a game",
-        Answer(201, "The game, and its player's token", NewBoard, headers=("Location",)),
+        Reply(201, "The game, and its player's token", NewBoard, headers=("Location",)),
         problems=(400, 413, 415, 422, 429),
         body=NewGame,
         parameters=(IDEMPOTENCY_KEY,),
@@ -145,7 +145,7 @@ class GameApi:
         "/games/{id}",
         "getBoard",
         "The decoding board; with the code maker's token, the secret shows in play",
-        Answer(200, "The board", BoardAnswer),
+        Reply(200, "The board", BoardAnswer),
         problems=(403, 404),
         token_optional=True,
         **MAKER,
@@ -163,7 +163,7 @@ class GameApi:
         "/games/{id}/hint",
         "getHint",
         "A suggested next guess, where the solver is installed and the code maker allows",
-        Answer(
+        Reply(
             200,
             "A guess worth trying",
             HintAnswer,
@@ -182,7 +182,7 @@ class GameApi:
         "/games/{id}/review",
         "getReview",
         "The review of a finished game, where the solver is installed",
-        Answer(200, "Every guess, against the best strategy", ReviewAnswer),
+        Reply(200, "Every guess, against the best strategy", ReviewAnswer),
         problems=(401, 403, 404, 409, 429),
         **BREAKER,
     )

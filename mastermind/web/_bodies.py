@@ -16,6 +16,8 @@ from msgspec import UNSET, UnsetType
 
 from mastermind.domain import (
     CLASSIC_PEGS,
+    DEFAULT_ATTEMPTS,
+    DEFAULT_LENGTH,
     MAX_ATTEMPTS,
     MAX_COLOURS,
     MAX_LENGTH,
@@ -64,9 +66,9 @@ class NewGame:
 
     length: Annotated[
         Annotated[int, msgspec.Meta(ge=1, le=MAX_LENGTH)] | UnsetType,
-        msgspec.Meta(description="4, or the length of the secret given."),
+        msgspec.Meta(description=f"{DEFAULT_LENGTH}, or the length of the secret given."),
     ] = UNSET
-    attempts: Annotated[int, msgspec.Meta(ge=1, le=MAX_ATTEMPTS)] = 12
+    attempts: Annotated[int, msgspec.Meta(ge=1, le=MAX_ATTEMPTS)] = DEFAULT_ATTEMPTS
     colours: Annotated[
         list[ColourName],
         msgspec.Meta(

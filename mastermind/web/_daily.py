@@ -37,7 +37,7 @@ from mastermind.service import (
 from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyRequest
 from mastermind.web._problems import Problem, json_response, refused_as_problems
 from mastermind.web._requests import read_as, read_json
-from mastermind.web._schema import Answer, endpoint, routes_of
+from mastermind.web._schema import Reply, endpoint, routes_of
 
 PLAYER_COOKIE = "mastermind_player"
 """The cookie that keeps a page's player token; the page's scripts cannot read it."""
@@ -76,7 +76,7 @@ class DailyApi:
         "/daily",
         "playDaily",
         "Start or resume today's game of the daily code",
-        Answer(200, "Today's game of the player, and its token", DailyBoard),
+        Reply(200, "Today's game of the player, and its token", DailyBoard),
         problems=(400, 403, 404, 409, 413, 415, 422),
         body=DailyRequest,
         parameters=(PLAYER_TOKEN,),
@@ -117,7 +117,7 @@ class DailyApi:
         "/daily/results",
         "getDailyResults",
         "A day's results: players, wins and guesses per win",
-        Answer(200, "The day's results", DailyResultsAnswer),
+        Reply(200, "The day's results", DailyResultsAnswer),
         problems=(400, 404),
         parameters=(DAY,),
     )

@@ -29,7 +29,7 @@ from mastermind.web._bodies import GAME_ID, LAST_EVENT_ID
 from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
 from mastermind.web._problems import Problem
 from mastermind.web._requests import game_id_of
-from mastermind.web._schema import Answer, endpoint, routes_of
+from mastermind.web._schema import Reply, endpoint, routes_of
 
 SEND_SECONDS = 30.0
 """The longest one message may wait for a client that stopped reading: past it, the
@@ -69,7 +69,7 @@ class LiveGames:
         "/games/{id}/events",
         "getEvents",
         "The game's events, live, as Server-Sent Events, until the game ends",
-        Answer(
+        Reply(
             200, "Each event as it happens; the id is its version", media_type="text/event-stream"
         ),
         problems=(400, 401, 403, 404, 429),

@@ -15,16 +15,15 @@ import json
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 import attrs
 from sse_starlette import ServerSentEvent
 
-from mastermind.domain import BoardSoFar, DecodingBoard, GameLost, GameWon, GuessMade, board_view
+from mastermind.domain import BoardSoFar, DecodingBoard, GameLost, GameWon, board_view
 from mastermind.service import (
-    BoardAnswer,
     CorruptRecord,
     Games,
+    LiveMessage,
     RecordedEvent,
     Role,
     StoreError,
@@ -63,23 +62,12 @@ def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[...,
     board as every other answer shows it, the maker's with the secret in view."""
     event = record.event
     kind = type(event).__name__
-    extra: dict[str, Any] = {}
-    if isinstance(event, GuessMade):
-        extra = {
-            "guess": list(event.guess.pegs),
-            "feedback": {"black": event.feedback.black, "white": event.feedback.white},
-        }
 
     def encoded(board: DecodingBoard, *, maker: bool = False) -> bytes:
         # The maker cannot ask for hints; only the maker's board may show the secret.
         hints = not maker and offers_hints(board)
-        document = {
-            "version": record.version,
-            "type": kind,
-            "board": encode(BoardAnswer.of(board, hints=hints, reveal=maker)),
-            **extra,
-        }
-        data = _ENCODER.encode(document)
+        message = LiveMessage.of(record.version, event, board, hints=hints, reveal=maker)
+        data = _ENCODER.encode(encode(message))
         return ServerSentEvent(data, id=str(record.version), event=kind, sep="\n").encode()
 
     return Message(

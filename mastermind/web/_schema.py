@@ -92,7 +92,7 @@ class Link:
 
 
 @attrs.frozen
-class Answer:
+class Reply:
     """A successful answer: its status, the attrs class of its JSON body, and the routes
     it leads to."""
 
@@ -112,7 +112,7 @@ class Endpoint:
     path: str
     operation_id: str
     summary: str
-    answers: tuple[Answer, ...]
+    answers: tuple[Reply, ...]
     problems: tuple[int, ...] = ()
     body: type | None = None
     body_required: bool = False
@@ -130,7 +130,7 @@ def endpoint(
     path: str,
     operation_id: str,
     summary: str,
-    *answers: Answer,
+    *answers: Reply,
     **details: Any,
 ) -> Callable[[H], H]:
     """Declare the handler below as the route ``method path``; ``details`` are the other

@@ -15,18 +15,17 @@ from typing import Any
 import uvicorn
 from starlette.applications import Starlette
 
-from mastermind.bootstrap import (
+from mastermind.bootstrap import Application, bootstrap
+from mastermind.config import (
     DEFAULT_STORE_URL,
+    KEY_VARIABLE,
     LIMITS_VARIABLE,
     SERVING_LIMITS,
     STORE_VARIABLE,
-    Application,
     Limits,
     UnsupportedStoreURL,
-    bootstrap,
     tokens_key,
 )
-from mastermind.service import KEY_VARIABLE
 from mastermind.web._app import create_app
 
 log = logging.getLogger("mastermind.web")

@@ -130,7 +130,7 @@ def test_an_unreachable_database_server_is_reported_without_its_password(
 
 def test_without_the_cli_extra_the_command_says_what_to_install() -> None:
     hide_click = (
-        "import sys; sys.modules['click'] = None; from mastermind.cli import main; main(['play'])"
+        "import sys; sys.modules['click'] = None; from mastermind.main import main; main(['play'])"
     )
     result = subprocess.run(
         [sys.executable, "-c", hide_click], capture_output=True, text=True, timeout=60

@@ -45,7 +45,7 @@ def while_python_reads_the_package(stderr: str) -> bool:
         bool(frames)
         and frames[0] == (str(COMMAND), "3")
         and not any(Path(path).is_relative_to(PACKAGE) for path, _ in frames)
-        and "from mastermind.cli import main" in stderr
+        and "from mastermind.main import main" in stderr
     )
 
 

@@ -267,7 +267,7 @@ def run_without_numpy(
 ) -> subprocess.CompletedProcess[str]:
     """The command in a process where numpy cannot be imported, its hints kept in ``cache``."""
     hide_numpy = (
-        "import sys; sys.modules['numpy'] = None; from mastermind.cli import main;"
+        "import sys; sys.modules['numpy'] = None; from mastermind.main import main;"
         f" main({list(arguments)!r})"
     )
     return subprocess.run(

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from mastermind.solver import evaluate
-from mastermind.solver._record import Settings, build_record_tree, guesses_per_secret
+from mastermind.solver._record import SearchSettings, build_record_tree, guesses_per_secret
 from mastermind.solver._scoring import CodeSpace, Indices, score_block
 from mastermind.solver._strategies import ENDGAME_CANDIDATES
 from mastermind.solver._tree import Node, StrategyTree
@@ -77,7 +77,7 @@ def test_a_small_search_wins_every_secret_and_is_no_worse_than_entropy_endgame(
 ) -> None:
     pegs = [str(colour) for colour in range(colours)]
     # the same base as entropy-endgame, so the rollouts can only do better
-    tree = build_record_tree(pegs, length, Settings(ENDGAME_CANDIDATES, widths=(3, 3, 2)))
+    tree = build_record_tree(pegs, length, SearchSettings(ENDGAME_CANDIDATES, widths=(3, 3, 2)))
     won = replay(tree)
     assert sum(won.values()) == colours**length
     assert tree.total == sum(guesses * count for guesses, count in won.items())
@@ -87,6 +87,6 @@ def test_a_small_search_wins_every_secret_and_is_no_worse_than_entropy_endgame(
 
 def test_a_small_search_finds_the_same_tree_twice() -> None:
     pegs = [str(colour) for colour in range(5)]
-    first = build_record_tree(pegs, 3, Settings(endgame=6, widths=(3, 3)))
-    again = build_record_tree(pegs, 3, Settings(endgame=6, widths=(3, 3)))
+    first = build_record_tree(pegs, 3, SearchSettings(endgame=6, widths=(3, 3)))
+    again = build_record_tree(pegs, 3, SearchSettings(endgame=6, widths=(3, 3)))
     assert first == again

@@ -21,7 +21,7 @@ from starlette.responses import Response
 from mastermind.domain import CodeMaker, GameSetup
 from mastermind.store import InMemoryEventStore
 from mastermind.web._bodies import GAME_ID, HEADER_TEXT
-from mastermind.web._schema import Answer, declared_routes, endpoint, openapi_document, routes_of
+from mastermind.web._schema import Reply, declared_routes, endpoint, openapi_document, routes_of
 from tests.web.conftest import app_over
 
 UNDOCUMENTED = {("GET", "/"), ("GET", "/openapi.json")}
@@ -80,7 +80,7 @@ def test_a_handler_that_declares_nothing_makes_no_route() -> None:
 
 
 def test_a_declared_route_is_served_at_its_declared_path_and_method() -> None:
-    @endpoint("PUT", "/things/{id}", "putThing", "Put a thing", Answer(204, "Put"))
+    @endpoint("PUT", "/things/{id}", "putThing", "Put a thing", Reply(204, "Put"))
     async def put(request: object) -> Response:
         return Response(status_code=204)
 
@@ -90,7 +90,7 @@ def test_a_declared_route_is_served_at_its_declared_path_and_method() -> None:
 
 
 def test_a_route_must_declare_each_parameter_of_its_path() -> None:
-    @endpoint("GET", "/things/{id}", "getThing", "A thing", Answer(200, "The thing"))
+    @endpoint("GET", "/things/{id}", "getThing", "A thing", Reply(200, "The thing"))
     async def get(request: object) -> Response:
         return Response()
 
@@ -98,7 +98,7 @@ def test_a_route_must_declare_each_parameter_of_its_path() -> None:
         openapi_document(routes_of(get))
 
     declared = endpoint(
-        "GET", "/things/{id}", "getThing", "A thing", Answer(200, "Thing"), parameters=(GAME_ID,)
+        "GET", "/things/{id}", "getThing", "A thing", Reply(200, "Thing"), parameters=(GAME_ID,)
     )(get)
     assert "/things/{id}" in openapi_document(routes_of(declared))["paths"]
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from harness import ServerProcess
-from mastermind.bootstrap import Limits
+from mastermind.config import Limits
 
 
 def play(url: str, guess: str, token: str, game_id: str) -> httpx.Response:

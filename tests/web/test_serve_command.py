@@ -1,4 +1,4 @@
-"""``mastermind serve``: the command that starts the web game."""
+"""``mastermind serve``: the web's command, which starts the web game."""
 
 from __future__ import annotations
 
@@ -6,30 +6,76 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import httpx
 import pytest
+from click.testing import CliRunner, Result
 
 from harness import free_port
-from mastermind.cli._app import cli
-from tests.cli.conftest import Mastermind, one_line_error
+from mastermind.config import Limits, ServerSettings, declared
+from mastermind.main import command
+from tests.cli.conftest import ENVIRONMENT, one_line_error
+
+Serve = Callable[..., Result]
 
 
-def test_serve_explains_itself_and_the_shared_token_key(mastermind: Mastermind) -> None:
-    result = mastermind.bare("serve", "--help")
+@pytest.fixture
+def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Serve:
+    """``mastermind serve ARGS...`` in this process, kept inside the test's directory."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    runner = CliRunner(env=ENVIRONMENT)
+
+    def run(*arguments: str, env: dict[str, str | None] | None = None) -> Result:
+        return runner.invoke(command(), ["serve", *arguments], env=env)
+
+    return run
+
+
+def test_listing_the_commands_imports_nothing_of_the_web() -> None:
+    listing = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from mastermind.main import main\n"
+            "try: main(['--help'])\nexcept SystemExit: print(sorted(m for m in sys.modules"
+            " if m.startswith(('starlette', 'uvicorn', 'mastermind.web'))))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "Serve the web game" in listing.stdout
+    assert listing.stdout.rstrip().endswith("[]")
+
+
+def test_serve_has_one_option_of_each_setting_with_its_help(serve: Serve) -> None:
+    shown = " ".join(serve("--help").stdout.split())
+    settings = [*declared(ServerSettings), *declared(Limits)]
+    for field, said in settings:
+        option = said.option or f"--{field.name.replace('_', '-')}"
+        assert f" {option} " in shown
+        assert " ".join(said.help.split()[:4]) in shown
+    assert len(settings) == 7 + len(attrs.fields(Limits))
+
+
+def test_serve_explains_itself_and_the_shared_token_key(serve: Serve) -> None:
+    result = serve("--help")
     assert result.exit_code == 0
     assert "MASTERMIND_WEB_SECRET" in result.stdout
 
 
-def test_a_store_url_that_names_no_store_is_a_usage_error(mastermind: Mastermind) -> None:
-    result = mastermind.bare("serve", "--store", "bogus://nowhere")
+def test_a_store_url_that_names_no_store_is_a_usage_error(serve: Serve) -> None:
+    result = serve("--store", "bogus://nowhere")
     assert result.exit_code == 2
     assert "bogus" in one_line_error(result)
 
 
-def test_a_port_out_of_range_is_a_usage_error(mastermind: Mastermind) -> None:
-    result = mastermind.bare("serve", "--port", "70000")
+def test_a_port_out_of_range_is_a_usage_error(serve: Serve) -> None:
+    result = serve("--port", "70000")
     assert result.exit_code == 2
 
 
@@ -68,18 +114,14 @@ def test_serve_answers_the_page_and_the_api_from_a_sqlite_file(tmp_path: Path) -
         server.wait(timeout=20)
 
 
-def test_a_store_in_memory_cannot_be_shared_by_several_workers(mastermind: Mastermind) -> None:
-    result = mastermind.bare("serve", "--store", "memory://", "--workers", "2")
+def test_a_store_in_memory_cannot_be_shared_by_several_workers(serve: Serve) -> None:
+    result = serve("--store", "memory://", "--workers", "2")
     assert result.exit_code == 2
     assert "several workers" in one_line_error(result)
 
 
-def test_a_token_key_too_short_is_reported_in_one_line(
-    mastermind: Mastermind, tmp_path: Path
-) -> None:
-    result = mastermind.runner.invoke(
-        cli, ["serve", "--db", str(tmp_path / "games.db")], env={"MASTERMIND_WEB_SECRET": "short"}
-    )
+def test_a_token_key_too_short_is_reported_in_one_line(serve: Serve, tmp_path: Path) -> None:
+    result = serve("--db", str(tmp_path / "games.db"), env={"MASTERMIND_WEB_SECRET": "short"})
     assert result.exit_code == 1
     assert "at least 16 bytes" in one_line_error(result)
 
@@ -179,31 +221,26 @@ def test_the_streams_given_to_serve_limit_its_clients(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("option", ["--create-rate", "--hint-rate"])
-def test_a_rate_that_is_no_rate_is_a_usage_error(mastermind: Mastermind, option: str) -> None:
-    result = mastermind("serve", option, "often")
+def test_a_rate_that_is_no_rate_is_a_usage_error(serve: Serve, option: str) -> None:
+    result = serve(option, "often")
 
     assert result.exit_code == 2
     assert "'often' is no rate: write it as 30/minute" in one_line_error(result)
 
 
 @pytest.mark.parametrize("addresses", ["proxy.example", "10.0.0.300", " , "])
-def test_a_proxy_that_is_no_address_is_a_usage_error(
-    mastermind: Mastermind, addresses: str
-) -> None:
-    result = mastermind("serve", "--trust-proxy", addresses)
+def test_a_proxy_that_is_no_address_is_a_usage_error(serve: Serve, addresses: str) -> None:
+    result = serve("--trust-proxy", addresses)
 
     assert result.exit_code == 2
     assert "--trust-proxy" in one_line_error(result)
 
 
-def test_more_postgresql_connections_than_its_default_allows_are_refused(
-    mastermind: Mastermind,
-) -> None:
+def test_more_postgresql_connections_than_its_default_allows_are_refused(serve: Serve) -> None:
     url = f"postgresql://player:hunter2@127.0.0.1:{free_port()}/games"
 
-    refused = mastermind.bare("serve", "--store", url, "--workers", "10")
-    allowed = mastermind.bare(
-        "serve",
+    refused = serve("--store", url, "--workers", "10")
+    allowed = serve(
         "--store",
         url,
         "--workers",
@@ -223,12 +260,11 @@ def test_more_postgresql_connections_than_its_default_allows_are_refused(
     assert "hunter2" not in allowed.output
 
 
-def test_a_damaged_database_is_refused_at_start_in_one_line(
-    mastermind: Mastermind, database: Path
-) -> None:
+def test_a_damaged_database_is_refused_at_start_in_one_line(serve: Serve, tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
     database.write_bytes(b"not a database at all, " * 400)
 
-    result = mastermind("serve")
+    result = serve("--db", str(database))
 
     assert result.exit_code == 1
     assert one_line_error(result).startswith(f"Error: Cannot open the games at {database}: ")

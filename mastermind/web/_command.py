@@ -1,0 +1,158 @@
+"""``mastermind serve``: the web game, in the browser and over HTTP, as a click command.
+
+Its options are made from the declarations of :class:`~mastermind.config.ServerSettings`
+and :class:`~mastermind.config.Limits`, one option per setting, with its help, its
+default and its bounds, so that a setting is described in one place.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+import click
+from click.core import ParameterSource
+
+from mastermind._reasons import reason
+from mastermind.config import (
+    SERVING_LIMITS,
+    Declared,
+    Limits,
+    ServerSettings,
+    StoreURL,
+    UnsupportedStoreURL,
+    declared,
+    default_database,
+)
+from mastermind.service import InvalidTokenKey, StoreError
+from mastermind.web._server import serve as serve_web
+
+__all__ = ["serve"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+POSTGRES_DEFAULT_MAX_CONNECTIONS = 100
+"""PostgreSQL's ``max_connections`` unless its configuration raises it."""
+SPARE_CONNECTIONS = 10
+"""Connections left to everyone else: psql, backups, migrations, superusers."""
+
+
+class _Misuse(click.ClickException):
+    """A command line that names no store: a usage error, said in the store's own words."""
+
+    exit_code = 2
+
+
+def _option(field: attrs.Attribute[Any], said: Declared, default: Any) -> Callable[[F], F]:
+    """The click option of one setting, as its declaration describes it."""
+    kinds = typing.get_args(field.type) or (field.type,)
+    kind = next(kind for kind in kinds if kind is not type(None))
+    extra: dict[str, Any] = {}
+    if kind is bool:
+        extra["is_flag"] = True
+    elif kind is int:
+        low = said.at_least if said.above is None else said.above + 1
+        extra["type"] = click.IntRange(_whole(low), _whole(said.at_most))
+    elif kind is float:
+        low = said.at_least if said.above is None else said.above
+        extra["type"] = click.FloatRange(low, said.at_most, min_open=said.above is not None)
+    elif kind is Path:
+        extra["type"] = click.Path(dir_okay=False, path_type=Path)
+    if said.variable is not None:
+        extra.update(envvar=said.variable, show_envvar=True)
+    if said.check is not None:
+        extra["callback"] = _checked(said.check)
+    return click.option(
+        said.option or f"--{field.name.replace('_', '-')}",
+        field.name,
+        default=default,
+        show_default=default is not None and kind is not bool,
+        metavar=said.metavar,
+        help=said.help,
+        **extra,
+    )
+
+
+def _whole(bound: float | None) -> int | None:
+    return None if bound is None else int(bound)
+
+
+def _checked(check: Callable[[Any], Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        try:
+            return check(value)
+        except ValueError as error:
+            raise click.BadParameter(str(error), ctx, param) from None
+
+    return callback
+
+
+def _settings_options(command: F) -> F:
+    """Every server setting, then every limit, as options in that order in ``--help``."""
+    attrs.resolve_types(ServerSettings)
+    attrs.resolve_types(Limits)
+    server = ServerSettings()
+    options = [(f, said, getattr(server, f.name)) for f, said in declared(ServerSettings)]
+    options += [(f, said, getattr(SERVING_LIMITS, f.name)) for f, said in declared(Limits)]
+    for field, said, default in reversed(options):
+        command = _option(field, said, default)(command)
+    return command
+
+
+@click.command()
+@_settings_options
+@click.pass_context
+def serve(ctx: click.Context, /, **values: Any) -> None:
+    """Serve the web game: the page at /, the HTTP API under /games.
+
+    Servers that share a PostgreSQL store (--store postgresql://...) must share
+    MASTERMIND_WEB_SECRET, the key of the players' tokens. Needs the web extra:
+    pip install "mastermind-decider[web]".
+    """
+    names = {field.name for field, _ in declared(ServerSettings)}
+    server = ServerSettings(**{name: values.pop(name) for name in names})
+    limits = Limits(**values)
+    database, url = server.database, server.store_url
+    if database is not None and url is not None:
+        if ctx.get_parameter_source("store_url") is not ParameterSource.ENVIRONMENT:
+            raise click.UsageError("Give --db or --store, not both.")
+        url = None  # --db overrides the URL the environment remembers
+    where = StoreURL.parse(url).redacted if url else str(database or default_database())
+    url = url or f"sqlite:///{(database or default_database()).absolute()}"
+    if not server.allow_many_connections:
+        _check_connections(url, server.workers, limits.store_connections)
+    try:
+        serve_web(
+            server.host,
+            server.port,
+            url,
+            server.workers,
+            limits=limits,
+            trust_proxy=server.trust_proxy,
+        )
+    except UnsupportedStoreURL as error:
+        raise _Misuse(str(error)) from error
+    except InvalidTokenKey as error:
+        raise click.ClickException(str(error)) from None
+    except StoreError as error:
+        raise click.ClickException(f"Cannot open the games at {where}: {reason(error)}") from error
+
+
+def _check_connections(url: str, workers: int, store_connections: int) -> None:
+    """Refuse more PostgreSQL connections than its default limit leaves for a server:
+    past it, requests fail with "too many clients" under load, not at start."""
+    if not StoreURL.parse(url).is_postgres:
+        return
+    wanted = workers * store_connections
+    allowed = POSTGRES_DEFAULT_MAX_CONNECTIONS - SPARE_CONNECTIONS
+    if wanted > allowed:
+        raise click.UsageError(
+            f"{workers} workers of {store_connections} connections each may open {wanted} "
+            f"PostgreSQL connections, more than the {allowed} that PostgreSQL's default "
+            f"max_connections of {POSTGRES_DEFAULT_MAX_CONNECTIONS} leaves for a server. "
+            "Give fewer --workers or --store-connections, or, if the database's "
+            "max_connections is raised, --allow-many-connections."
+        )
