@@ -37,10 +37,8 @@ def _board_view(board: dict[str, Any]) -> BoardView:
 def _command_line(game_id: str, name: str, fields: dict[str, Any]) -> list[str]:
     """The terminal's command of the service's table for a game: its name, the game, then
     its request's fields, as typed."""
-    # At one keyboard, the maker ends the game as anyone there would: by giving up.
-    command = "give-up" if name == "call-off" else name
     typed = [str(value) for value in attrs.astuple(command_kind(name).request(**fields))]
-    return [command, game_id, "--", *typed]
+    return [name, game_id, "--", *typed]
 
 
 class CliDriver:
@@ -66,7 +64,7 @@ class CliDriver:
 
     def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
         """``mastermind NAME GAME -- FIELDS...``: the terminal's commands bear the table's
-        names, but for the code maker's ending, which has none of its own."""
+        names."""
         sent_by_its_role(name, by, "at one keyboard, whoever types at the prompt moves")
         return _board_view(self._run(*_command_line(self.game_id, name, fields)))
 

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from mastermind._install import DISTRIBUTION
-from mastermind.cli import _daily, _playing, _reviewing, _solving, _viewing
+from mastermind.cli import _daily, _playing, _reviewing, _sending, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
 
@@ -37,8 +37,7 @@ for command in (
     _playing.play,
     _playing.resume,
     _playing.new,
-    _playing.guess,
-    _playing.give_up,
+    *_sending.sending_commands(),
     _daily.daily,
     _viewing.show,
     _viewing.history,

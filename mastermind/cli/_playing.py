@@ -7,13 +7,12 @@ from pathlib import Path
 
 import click
 
-from mastermind.cli._board import PegLook, introduction, outcome_text, row_line, secret_line
+from mastermind.cli._board import introduction
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._making import GameShape, MakerAtKeyboard, maker_at_keyboard, maker_options
 from mastermind.cli._options import (
     colour_option,
-    game_id_argument,
     game_setup_options,
     json_option,
     plain_option,
@@ -185,53 +184,6 @@ def new(
         f"Guess with: {program_command()} guess {label} {example}{choice.command_options()}",
         soft_wrap=True,
     )
-
-
-@click.command()
-@game_id_argument
-@click.argument("guess", nargs=-1, required=True)
-@store_options
-@colour_option
-@json_option
-def guess(
-    game_id: str,
-    guess: tuple[str, ...],
-    database: Path | None,
-    store_url: str | None,
-    colour: bool | None,
-    as_json: bool,
-) -> None:
-    """Make one guess in a game, such as: mastermind guess GAME_ID red green blue yellow."""
-    with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        board = games.guess(games.find(game_id), " ".join(guess))
-    if as_json:
-        echo_json(board_document(board))
-        return
-    terminal = Terminal.open(colour)
-    look = PegLook(board.available_pegs, terminal.colour)
-    terminal.show(row_line(board.attempts_used, board.rows[-1], board, look))
-    if board.is_over:
-        terminal.show(secret_line(board, look))
-    terminal.show(outcome_text(board))
-
-
-@click.command("give-up")
-@game_id_argument
-@store_options
-@colour_option
-@json_option
-def give_up(
-    game_id: str, database: Path | None, store_url: str | None, colour: bool | None, as_json: bool
-) -> None:
-    """Give a game up: it counts as lost, and its secret is shown."""
-    with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        board = games.give_up(games.find(game_id))
-    if as_json:
-        echo_json(board_document(board))
-        return
-    terminal = Terminal.open(colour)
-    terminal.show(secret_line(board, PegLook(board.available_pegs, terminal.colour)))
-    terminal.show(outcome_text(board))
 
 
 def _length(length: int, secret: str | None) -> int | None:

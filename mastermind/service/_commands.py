@@ -141,20 +141,24 @@ COMMANDS: tuple[CommandKind, ...] = (
         MakeGuess,
         Role.BREAKER,
         "guesses",
-        "Make a guess",
+        "Make one guess in a game",
         GuessRequest,
         adds=True,
         reads=_guess,
     ),
     CommandKind(
-        "give-up", GiveUp, Role.BREAKER, "give-up", "Give up: the game is lost and the secret shown"
+        "give-up",
+        GiveUp,
+        Role.BREAKER,
+        "give-up",
+        "Give a game up: it counts as lost, and its secret is shown",
     ),
     CommandKind(
         "call-off",
         CallOff,
         Role.MAKER,
         "end",
-        "End the game: it is lost, and the secret shown to all",
+        "End a game as the person who made its code: it is lost, and its secret shown to all",
     ),
 )
 """Every command a game in play takes; starting a game, which makes one, is ``Games.start``."""
