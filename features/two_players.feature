@@ -48,6 +48,20 @@ Feature: Two players
     And the secret should be revealed as "Red Green Blue Yellow"
     And I should no longer be able to make guesses
 
+  Scenario: The code maker leaves me a note
+    Given Mum set the code "Red Green Blue Yellow" for me
+    When the code maker leaves the note "Think of a rainbow"
+    Then the board should show the note "Think of a rainbow"
+    And I should have 12 attempts available
+    And the secret should be hidden
+
+  @only.decider.service.cli
+  Scenario: Nobody leaves a note on a code the computer set
+    Given the code maker placed the "Red Green Blue Yellow" secret on the board
+    And I have joined the game
+    When the code maker leaves the note "Think of a rainbow"
+    Then the note should be rejected because only a person who made the code leaves notes
+
   @only.http
   Scenario: The code maker cannot guess
     Given Mum set the code "Red Green Blue Yellow" for me

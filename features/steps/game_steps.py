@@ -32,6 +32,7 @@ REASONS = {
     "the game has not started": {"GameNotStarted"},
     "the game has already started": {"GameAlreadyStarted"},
     "the setup is invalid": {"InvalidGameSetup"},
+    "only a person who made the code leaves notes": {"InvalidNote"},
 }
 
 
@@ -187,6 +188,7 @@ def no_more_guesses(context: Any) -> None:
 @then("my guess should be rejected because {reason}")
 @then("joining should be rejected because {reason}")
 @then("giving up should be rejected because {reason}")
+@then("the note should be rejected because {reason}")
 def rejected(context: Any, reason: str) -> None:
     assert context.rejection is not None, "the command was accepted"
     assert context.rejection.error in REASONS[reason], context.rejection

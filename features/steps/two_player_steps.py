@@ -53,6 +53,11 @@ def maker_ends(context: Any) -> None:
     assert context.rejection is None, context.rejection
 
 
+@when('the code maker leaves the note "{text}"')
+def maker_notes(context: Any, text: str) -> None:
+    _attempt(context, context.driver.send, "note", text=text)
+
+
 @when("I try to end the game as the code maker may")
 def breaker_ends(context: Any) -> None:
     _attempt(context, context.driver.send, "call-off", by=Role.BREAKER)
@@ -71,6 +76,12 @@ def ask_for_hint(context: Any) -> None:
 def maker_named(context: Any, maker: str) -> None:
     expected = ("computer", None) if maker == "the computer" else ("person", maker)
     assert context.driver.code_maker() == expected, context.driver.code_maker()
+
+
+@then('the board should show the note "{text}"')
+def note_shown(context: Any, text: str) -> None:
+    assert context.rejection is None, context.rejection
+    assert context.driver.board().note == text, context.driver.board()
 
 
 @then('the code maker should see the secret "{secret:Pegs}"')

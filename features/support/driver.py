@@ -43,6 +43,8 @@ class BoardView:
     secret: tuple[str, ...] | None
     code_length: int
     """The holes in a row: what a code breaker knows of the secret before guessing."""
+    note: str | None = None
+    """The last note the person who made the code left."""
 
     @classmethod
     def of(cls, board: DecodingBoard) -> BoardView:
@@ -52,6 +54,7 @@ class BoardView:
             rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
             secret=board.secret.pegs if board.secret else None,
             code_length=board.code_length,
+            note=board.note,
         )
 
 

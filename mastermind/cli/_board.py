@@ -223,8 +223,10 @@ def maker_line(board: DecodingBoard) -> Text | None:
 
 
 def _maker_lines(board: DecodingBoard) -> list[Text]:
+    """Who set the code, and the last note they left the code breaker."""
     line = maker_line(board)
-    return [] if line is None else [line]
+    note = None if board.note is None else Text.assemble("Note: ", (board.note, "italic"))
+    return [line for line in (line, note) if line is not None]
 
 
 def row_line(number: int, row: BoardRow, board: DecodingBoard, look: PegLook) -> Text:

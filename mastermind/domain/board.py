@@ -17,7 +17,7 @@ from mastermind.domain.errors import (
 )
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
-from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade
+from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade, NoteLeft
 
 __all__ = ["BoardRow", "BoardSoFar", "DecodingBoard", "Outcome", "board_view", "is_given_up"]
 
@@ -63,6 +63,8 @@ class DecodingBoard:
     """Who made the code, by the name they chose, and whether they allow hints."""
     called_off: bool = False
     """Lost because the code maker ended the game."""
+    note: str | None = None
+    """The last note the person who made the code left the code breaker."""
 
     @property
     def attempts_used(self) -> int:
@@ -156,6 +158,8 @@ def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
             board = attrs.evolve(
                 board, outcome=Outcome.LOST, secret=folded.secret, called_off=event.called_off
             )
+        case NoteLeft():
+            board = attrs.evolve(board, note=event.text)
     return BoardSoFar(board, folded.secret)
 
 

@@ -17,9 +17,11 @@ from mastermind.domain.errors import (
     GuessTooLong,
     GuessTooShort,
     InvalidGameSetup,
+    InvalidNote,
     InvalidPegInGuess,
 )
 from mastermind.domain.feedback import score
+from mastermind.domain.maker import COMPUTER, CodeMaker
 from mastermind.domain.messages import (
     CallOff,
     Command,
@@ -30,9 +32,11 @@ from mastermind.domain.messages import (
     GiveUp,
     GuessMade,
     JoinGame,
+    LeaveNote,
     MakeGuess,
+    NoteLeft,
 )
-from mastermind.domain.rules import GameSetup
+from mastermind.domain.rules import MAX_NOTE, GameSetup
 
 __all__ = [
     "Decider",
@@ -65,6 +69,7 @@ class Started:
     available_pegs: tuple[str, ...]
     attempts_used: int = 0
     unique: bool = False
+    maker: CodeMaker = COMPUTER
 
     @property
     def attempts_left(self) -> int:
@@ -108,6 +113,8 @@ def decide(command: Command, state: State) -> tuple[Event, ...]:
             return (GameLost(_started(command.game_id, state).game_id),)
         case CallOff():
             return (GameLost(_started(command.game_id, state).game_id, called_off=True),)
+        case LeaveNote():
+            return _note(command, _started(command.game_id, state))
     raise TypeError(f"{type(command).__name__} is not a command of this game")
 
 
@@ -121,7 +128,10 @@ def evolve(state: State, event: Event) -> State:
                 event.total_attempts,
                 event.available_pegs,
                 unique=event.unique,
+                maker=event.maker,
             )
+        case Started(), NoteLeft():
+            return state
         case Started(), GuessMade():
             return attrs.evolve(state, attempts_used=state.attempts_used + 1)
         case Started(), GameWon():
@@ -147,6 +157,19 @@ def _join(command: JoinGame, state: State) -> tuple[Event, ...]:
             command.maker,
         ),
     )
+
+
+def _note(command: LeaveNote, state: Started) -> tuple[Event, ...]:
+    text = command.text.strip()
+    if not state.maker.is_person:
+        reason = "the computer made this code, and only a person who made one leaves notes"
+    elif not 0 < len(text) <= MAX_NOTE:
+        reason = f"a note holds 1 to {MAX_NOTE} characters, not {len(text)}"
+    elif not text.isprintable():
+        reason = "a note holds no character that cannot be shown, such as a line break"
+    else:
+        return (NoteLeft(state.game_id, text),)
+    raise InvalidNote(state.game_id, reason)
 
 
 def _setup_problem(command: JoinGame) -> str | None:

@@ -16,6 +16,7 @@ __all__ = [
     "GuessTooShort",
     "HintsNotAllowed",
     "InvalidGameSetup",
+    "InvalidNote",
     "InvalidPegInGuess",
 ]
 
@@ -125,6 +126,14 @@ class CommandForAnotherGame(GameError):
 class InvalidGameSetup(GameError):
     def __init__(self, game_id: str, reason: str) -> None:
         super().__init__(game_id, f"The game cannot start: {reason}.")
+        self.reason = reason
+
+
+class InvalidNote(GameError):
+    """A note the rules refuse: from no person, empty, too long, or unreadable."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        super().__init__(game_id, f"The note cannot be left: {reason}.")
         self.reason = reason
 
 

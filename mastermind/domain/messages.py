@@ -28,7 +28,9 @@ __all__ = [
     "GiveUp",
     "GuessMade",
     "JoinGame",
+    "LeaveNote",
     "MakeGuess",
+    "NoteLeft",
 ]
 
 
@@ -89,7 +91,15 @@ class CallOff:
     game_id: str = attrs.field(validator=_a_game_id)
 
 
-Command = JoinGame | MakeGuess | GiveUp | CallOff
+@attrs.frozen
+class LeaveNote:
+    """The person who made the code leaves the code breaker a note, shown on the board."""
+
+    game_id: str = attrs.field(validator=_a_game_id)
+    text: str = attrs.field(validator=_instance_of(str, "a str"))
+
+
+Command = JoinGame | MakeGuess | GiveUp | CallOff | LeaveNote
 
 
 @attrs.frozen
@@ -121,6 +131,12 @@ class GameWon:
 
 
 @attrs.frozen
+class NoteLeft:
+    game_id: str
+    text: str
+
+
+@attrs.frozen
 class GameLost:
     game_id: str
     called_off: bool = False
@@ -128,4 +144,4 @@ class GameLost:
     attempts; records written before it existed read False."""
 
 
-Event = GameStarted | GuessMade | GameWon | GameLost
+Event = GameStarted | GuessMade | GameWon | GameLost | NoteLeft

@@ -15,6 +15,7 @@ from mastermind.domain.code import SEPARATORS
 __all__ = [
     "DEFAULT_ATTEMPTS",
     "DEFAULT_LENGTH",
+    "MAX_NOTE",
     "GameSetup",
     "MAX_ATTEMPTS",
     "MAX_COLOURS",
@@ -35,6 +36,8 @@ MAX_COLOURS = 20
 """The most colours a palette has."""
 MAX_COLOUR_NAME = 20
 """The longest colour name, in characters."""
+MAX_NOTE = 140
+"""The longest note the code maker leaves the code breaker, in characters."""
 
 
 @attrs.frozen

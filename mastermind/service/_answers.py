@@ -159,6 +159,9 @@ class BoardAnswer:
     ]
     hints: Annotated[bool, Meta(description="Whether a hint may be asked for now.")]
     maker: MakerAnswer
+    note: Annotated[
+        str | None, Meta(description="The last note the code maker left; null for none.")
+    ]
 
     @classmethod
     def of(cls, board: DecodingBoard, *, hints: bool, reveal: bool = False) -> BoardAnswer:
@@ -182,6 +185,7 @@ class BoardAnswer:
             secret=list(board.secret.pegs) if shown and board.secret else None,
             hints=hints and not board.is_over,
             maker=MakerAnswer.of(board.maker),
+            note=board.note,
         )
 
     def board(self) -> DecodingBoard:
@@ -197,6 +201,7 @@ class BoardAnswer:
             unique=self.unique,
             maker=self.maker.maker(),
             called_off=self.called_off,
+            note=self.note,
         )
 
 

@@ -17,11 +17,13 @@ from msgspec import Meta
 
 from mastermind.domain import (
     MAX_COLOUR_NAME,
+    MAX_NOTE,
     CallOff,
     Command,
     DecodingBoard,
     GameNotStarted,
     GiveUp,
+    LeaveNote,
     MakeGuess,
     Outcome,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "CommandKind",
     "GuessRequest",
     "NoFields",
+    "NoteRequest",
     "command_kind",
 ]
 
@@ -55,6 +58,21 @@ write out: a terminal that never serves never waits for it."""
 @attrs.frozen
 class NoFields:
     """A body with no fields, which may be left out."""
+
+
+@attrs.frozen
+class NoteRequest:
+    """A note for the code breaker, as the person who made the code writes it."""
+
+    text: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            max_length=MAX_NOTE,
+            description="Shown on the code breaker's board: printable, on one line.",
+            examples=["Think of a rainbow"],
+        ),
+    ]
 
 
 @attrs.frozen
@@ -152,6 +170,14 @@ COMMANDS: tuple[CommandKind, ...] = (
         Role.BREAKER,
         "give-up",
         "Give a game up: it counts as lost, and its secret is shown",
+    ),
+    CommandKind(
+        "note",
+        LeaveNote,
+        Role.MAKER,
+        "note",
+        "Leave the code breaker a note, shown on the board, as the person who made the code",
+        NoteRequest,
     ),
     CommandKind(
         "call-off",

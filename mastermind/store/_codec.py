@@ -16,7 +16,7 @@ import attrs
 import cattrs
 import cattrs.v
 
-from mastermind.domain import Code, Event, GameLost, GameStarted, GameWon, GuessMade
+from mastermind.domain import Code, Event, GameLost, GameStarted, GameWon, GuessMade, NoteLeft
 from mastermind.store._fast import (
     TEXT,
     Recent,
@@ -42,6 +42,7 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
     "GuessMade": GuessMade,
     "GameWon": GameWon,
     "GameLost": GameLost,
+    "NoteLeft": NoteLeft,
 }
 """The name each of Mastermind's events is stored under. A name never changes, even if
 its class is renamed."""

@@ -198,3 +198,34 @@ def test_the_makers_board_offers_no_hints_which_only_the_breaker_may_ask_for(
     assert client.get(f"/games/{game_id}", headers=bearer(breaker)).json()["hints"] is True
     seen_by_maker = client.get(f"/games/{game_id}", headers=bearer(maker)).json()
     assert (seen_by_maker["hints"], seen_by_maker["maker"]["allows_hints"]) == (False, True)
+
+
+def test_the_maker_leaves_a_note_that_the_breakers_board_shows(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    game_id, maker, breaker = make_game(client)
+    noted = client.post(
+        f"/games/{game_id}/note", json={"text": "Think of a rainbow"}, headers=bearer(maker)
+    )
+    assert noted.status_code == 200, noted.text
+    seen_by_breaker = client.get(f"/games/{game_id}", headers=bearer(breaker)).json()
+    assert (seen_by_breaker["note"], seen_by_breaker["secret"]) == ("Think of a rainbow", None)
+    assert seen_by_breaker["attempts"]["used"] == 0
+
+
+def test_only_the_maker_leaves_notes_and_a_refused_note_changes_nothing(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    game_id, maker, breaker = make_game(client)
+    note = f"/games/{game_id}/note"
+    assert_problem(
+        client.post(note, json={"text": "Mine"}, headers=bearer(breaker)), 403, "WrongRole"
+    )
+    assert_problem(
+        client.post(note, json={"text": "x" * 141}, headers=bearer(maker)), 400, "InvalidNote"
+    )
+    assert_problem(client.post(note, json={}, headers=bearer(maker)), 422, "MissingField")
+    assert_problem(client.post(note, json={"text": 7}, headers=bearer(maker)), 422, "InvalidField")
+    assert client.get(f"/games/{game_id}", headers=bearer(breaker)).json()["note"] is None

@@ -3,7 +3,7 @@
 
 import { gamePath } from "./api.js";
 import { follow } from "./live.js";
-import { copyInvite, isFriendsGame, setUpMaker } from "./maker.js";
+import { copyInvite, isFriendsGame, makerName, setUpMaker } from "./maker.js";
 import { describeFeedback } from "./pegs.js";
 import { inPlay, say, view } from "./view.js";
 
@@ -36,13 +36,17 @@ export function installFriends(page) {
   function heard(message) {
     const board = message.board;
     const shown = state.game;
-    if (!board || !shown || board.id !== shown.id || progress(board) <= progress(shown)) return;
+    if (!board || !shown || board.id !== shown.id) return;
+    const noted = board.note && board.note !== shown.note;
+    if (progress(board) <= progress(shown) && !noted) return;
     page.show(board);
     if (!inPlay(board)) {
       page.ended(true);
     } else if (board.rows.length > shown.rows.length) {
       const last = board.rows[board.rows.length - 1];
       say(`Guess ${board.rows.length}: ${describeFeedback(last.feedback)}.`);
+    } else if (noted) {
+      say(`${makerName(board)} leaves a note: ${board.note}`);
     }
     page.draw();
   }
