@@ -1,22 +1,20 @@
-"""The service stage asks ``Games.review`` for the review."""
+"""The service stage asks ``Games.review`` for the review, as the application was built."""
 
 from typing import Any
 
 from mastermind import GameError
-from mastermind.hints import SolverReviews
-from mastermind.service import Games, review_document
+from mastermind.service import ReviewAnswer, encode
 from steps.review_steps import *
 from steps.review_steps import REVIEWERS
 from support.driver import Rejected
 
 
 def review_by_the_service(driver: Any) -> dict[str, Any]:
-    # The stage's games have no code breaker; a review asks the solver, over the same store.
-    games = Games(driver.application.store, reviews=SolverReviews())
     try:
-        return review_document(games.review(driver.game_id))
+        review: dict[str, Any] = encode(ReviewAnswer.of(driver.games.review(driver.game_id)))
     except GameError as error:
         raise Rejected(type(error).__name__, error.message) from error
+    return review
 
 
 REVIEWERS["service"] = review_by_the_service
