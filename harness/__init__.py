@@ -9,6 +9,7 @@ from harness.faults import CannotMount, StoppablePostgres, fill, small_filesyste
 from harness.postgres import PostgresCluster, PostgresUnavailable, find_bindir, with_fresh_schema
 from harness.processes import GENEROUS_RATES, ServerProcess, still_running
 from harness.serving import free_port, serving
+from harness.waiting import alive, eventually
 
 __all__ = [
     "CannotMount",
@@ -17,6 +18,8 @@ __all__ = [
     "PostgresUnavailable",
     "ServerProcess",
     "StoppablePostgres",
+    "alive",
+    "eventually",
     "fill",
     "find_bindir",
     "free_port",

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from harness import alive, eventually
 from mastermind.domain import MAX_LENGTH, DecodingBoard
 from mastermind.hints import SolverHints, solver_hints
 from mastermind.hints._pool import HintPool
@@ -22,7 +23,6 @@ from mastermind.service import (
 )
 from tests.hints.boards import CLASSIC, LARGEST
 from tests.hints.sources import SLOW, SleepyHints, UncountedHints
-from tests.hints.waiting import alive, eventually
 
 
 class Asker:

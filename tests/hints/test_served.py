@@ -14,14 +14,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from harness import ServerProcess, serving
+from harness import ServerProcess, alive, eventually, serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.hints import SolverHints
 from mastermind.hints._pool import HintPool
 from mastermind.store import SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 from tests.hints.sources import SLOW_PEGS, SleepyHints
-from tests.hints.waiting import alive, eventually
 from tests.web.conftest import Player, app_over, assert_problem
 
 ROOMY = Limits(create_rate="1000/second", hint_rate="1000/second")

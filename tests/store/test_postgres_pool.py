@@ -7,13 +7,13 @@ import itertools
 import os
 import socket
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import psycopg
 import pytest
 
+from harness import eventually
 from mastermind.store import PostgresEventStore, StoreUnavailable
 from mastermind.testing import guessed, started
 
@@ -38,15 +38,6 @@ def backends(url: str, name: str, waiting_for_a_lock: bool = False) -> set[int]:
         query += " AND wait_event_type = 'Lock'"
     with psycopg.connect(url, autocommit=True) as connection:
         return {pid for (pid,) in connection.execute(query, (name,)).fetchall()}
-
-
-def eventually(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 @contextmanager

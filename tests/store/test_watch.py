@@ -4,11 +4,11 @@ tells them when it cannot watch, heals by itself, and stops when nobody waits.""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
+from harness import waiting
 from mastermind.store import StoreClosed, StoreUnavailable
 from mastermind.store._watch import Watch
 from mastermind.testing._contract_subscription import PATIENCE, in_thread
@@ -66,12 +66,7 @@ class FakeProbe:
 
 
 def eventually(condition: Callable[[], bool]) -> bool:
-    deadline = time.monotonic() + PATIENCE
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
+    return waiting.eventually(condition, PATIENCE, every=0.01)
 
 
 @pytest.fixture
