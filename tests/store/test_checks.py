@@ -39,9 +39,16 @@ def test_all_is_sorted_and_every_name_in_it_is_documented() -> None:
     assert undocumented == []
 
 
-def test_the_port_answers_the_same_checks_as_the_public_module() -> None:
-    for name in ("check_append", "check_feed_arguments", "check_stream_id"):
-        assert getattr(mastermind.store._port, name) is getattr(checks, name)
+def test_every_store_of_the_package_checks_with_the_public_module() -> None:
+    import mastermind.store._sql
+    import mastermind.store.memory
+
+    for module in (mastermind.store._sql, mastermind.store.memory):
+        used = [
+            name for name in vars(module) if name.startswith("check_") and name in checks.__all__
+        ]
+        assert used, module.__name__
+        assert all(getattr(module, name) is getattr(checks, name) for name in used), used
     assert mastermind.store.checks is checks
 
 
