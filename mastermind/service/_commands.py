@@ -67,9 +67,11 @@ class NoteRequest:
     text: Annotated[
         str,
         Meta(
+            title="NoteText",
             min_length=1,
             max_length=MAX_NOTE,
-            description="Shown on the code breaker's board: printable, on one line.",
+            description="Shown on the code breaker's board: printable, on one line, "
+            "and not blank; the spaces around it are dropped.",
             examples=["Think of a rainbow"],
         ),
     ]

@@ -39,6 +39,14 @@ _REF = "#/components/schemas/{name}"
 
 H = TypeVar("H", bound=Callable[..., Any])
 
+_PATTERNS: Mapping[str, Callable[[], str]] = {
+    "ColourName": lambda: f"^[{printable(SEPARATOR_CHARACTERS)}]+$",
+    "NoteText": lambda: f"^ *[{printable(' ')}][{printable()}]*$",
+}
+"""The patterns of the texts the service names, written out here and not where each is
+declared: a pattern of printable characters takes long to make, and only the document
+needs it."""
+
 PROBLEMS = {
     400: "The rules refuse: a guess too short or too long, an unknown colour, a game over.",
     401: "No token was sent.",
@@ -182,10 +190,9 @@ def openapi_document(served: Iterable[BaseRoute], info: Mapping[str, Any] = INFO
     for name, schema in list(components.items()):
         schema |= extra.get(name, {})
         components[name] = _shared(_closed(schema, name != "Problem"), components)
-    if "ColourName" in components:
-        # Written out here, and not where the name is declared: the pattern takes long to
-        # make, and only the document needs it.
-        components["ColourName"]["pattern"] = f"^[{printable(SEPARATOR_CHARACTERS)}]+$"
+    for name, pattern in _PATTERNS.items():
+        if name in components:
+            components[name]["pattern"] = pattern()
     paths: dict[str, dict[str, Any]] = {}
     for declared in endpoints:
         operation = _operation(declared, references)

@@ -30,6 +30,7 @@ def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
         "secret": None,
         "hints": False,
         "maker": {"kind": "computer", "name": None, "allows_hints": True},
+        "note": None,
     }
 
 

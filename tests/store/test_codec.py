@@ -21,6 +21,7 @@ from mastermind import (
     GameStarted,
     GameWon,
     GuessMade,
+    NoteLeft,
 )
 from mastermind.store import (
     EVENT_TYPES,
@@ -105,6 +106,7 @@ def test_type_names_are_the_event_names_not_module_paths() -> None:
         "GuessMade": GuessMade,
         "GameWon": GameWon,
         "GameLost": GameLost,
+        "NoteLeft": NoteLeft,
     }
 
 
@@ -163,7 +165,7 @@ def test_an_unknown_type_raises_unknown_event_type_naming_stream_and_position() 
         decode(EncodedEvent("GuessMaid", 1, '{"game_id": "g1"}'))
     assert str(error.value) == (
         "Cannot read the record at position 7 of stream 'g1': its type 'GuessMaid' is none "
-        "of the known types (GameStarted, GuessMade, GameWon, GameLost)."
+        "of the known types (GameStarted, GuessMade, GameWon, GameLost, NoteLeft)."
     )
     assert (error.value.stream_id, error.value.position, error.value.type_name) == (
         "g1",

@@ -70,6 +70,7 @@ def test_a_codec_of_masterminds_events_and_mine_writes_and_reads_them_as_the_def
         "GuessMade": 1,
         "GameWon": 1,
         "GameLost": 2,
+        "NoteLeft": 1,
     }
     for record in default_records():
         assert decode(record, mixed) == decode(record)

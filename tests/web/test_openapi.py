@@ -18,7 +18,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.responses import Response
 
-from mastermind.domain import CodeMaker, GameSetup
+from mastermind.domain import (
+    CLASSIC_PEGS,
+    Code,
+    CodeMaker,
+    GameSetup,
+    GameStarted,
+    InvalidNote,
+    LeaveNote,
+    decide,
+    evolve,
+    initial_state,
+)
 from mastermind.store import InMemoryEventStore
 from mastermind.web._bodies import GAME_ID, HEADER_TEXT
 from mastermind.web._schema import Reply, declared_routes, endpoint, openapi_document, routes_of
@@ -170,3 +181,37 @@ def test_the_idempotency_key_pattern_admits_every_printable_character_a_header_c
     assert [c for c in latin_1 if re.fullmatch(HEADER_TEXT, c)] == [
         c for c in latin_1 if c.isprintable()
     ]
+
+
+@functools.cache
+def note_text() -> dict[str, Any]:
+    schema = openapi_document(app_over(InMemoryEventStore()).routes)["components"]["schemas"]
+    typed: dict[str, Any] = schema["NoteText"]
+    return typed
+
+
+def _note_accepted(text: str) -> bool:
+    started = GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS, maker=CodeMaker.person("Mum"))
+    try:
+        decide(LeaveNote("g1", text), evolve(initial_state, started))
+    except InvalidNote:
+        return False
+    return True
+
+
+@given(
+    text=st.text(max_size=150) | st.sampled_from(["Warm", " Warm ", "   ", "a\u2028b", "x" * 141])
+)
+def test_the_note_pattern_admits_no_note_the_rules_refuse_and_every_one_they_keep(
+    text: str,
+) -> None:
+    typed = note_text()
+
+    def allowed(note: str) -> bool:
+        within = typed["minLength"] <= len(note) <= typed["maxLength"]
+        return within and re.fullmatch(typed["pattern"], note) is not None
+
+    if allowed(text):
+        assert _note_accepted(text)
+    if _note_accepted(text.strip()):
+        assert allowed(text.strip())
