@@ -109,10 +109,17 @@ class RowAnswer:
 
     @classmethod
     def of(cls, row: BoardRow) -> RowAnswer:
-        return cls(list(row.guess.pegs), _feedback(row.feedback), _key_pegs(row.feedback))
+        return _row(row)
 
     def row(self) -> BoardRow:
         return BoardRow(Code(self.guess), self.feedback.feedback())
+
+
+@functools.lru_cache(maxsize=4096)
+def _row(row: BoardRow) -> RowAnswer:
+    """A board answers all its rows each time, and a row never changes: each is made once
+    while it is in use."""
+    return RowAnswer(list(row.guess.pegs), _feedback(row.feedback), _key_pegs(row.feedback))
 
 
 @attrs.frozen
@@ -181,7 +188,7 @@ class BoardAnswer:
             length=board.code_length,
             colours=list(board.available_pegs),
             unique=board.unique,
-            rows=[RowAnswer.of(row) for row in board.rows],
+            rows=[_row(row) for row in board.rows],
             secret=list(board.secret.pegs) if shown and board.secret else None,
             hints=hints and not board.is_over,
             maker=MakerAnswer.of(board.maker),

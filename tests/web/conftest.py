@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.domain import CLASSIC_PEGS, Code, DecodingBoard, score
-from mastermind.service import KEY_VARIABLE, HintSource, SecretMaker, random_secret
+from mastermind.service import KEY_VARIABLE, HintSource, HintUnavailable, SecretMaker, random_secret
 from mastermind.store import EventStore, SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 
@@ -139,16 +139,25 @@ class SuggestedGuess:
 
 class FirstConsistentCode:
     """A code breaker for the tests: the first code, in palette order, that every row
-    allows. Games of the classic size or smaller have the codes still possible counted;
-    in a larger one the search stops after as many codes, as the solver's stops when its
-    time is up, and answers the first code it met, ``incomplete``."""
+    allows, for games of the classic size or smaller, with the codes still possible
+    counted. With ``any_size``, a larger game has a hint too, as the solver gives one:
+    the search stops after as many codes as a classic game has, as the solver's stops
+    when its time is up, and answers the first code it met, ``incomplete``."""
 
     COUNTED = len(CLASSIC_PEGS) ** 4
 
+    def __init__(self, *, any_size: bool = False) -> None:
+        self.any_size = any_size
+
     def offers(self, board: DecodingBoard) -> bool:
-        return True
+        return self.any_size or self._counted(board)
+
+    def _counted(self, board: DecodingBoard) -> bool:
+        return len(board.available_pegs) ** board.code_length <= self.COUNTED
 
     def hint(self, board: DecodingBoard, strategy: str | None = None) -> SuggestedGuess:
+        if not self.offers(board):
+            raise HintUnavailable("There are no hints for a game this large.")
         codes = (
             Code(pegs) for pegs in itertools.product(board.available_pegs, repeat=board.code_length)
         )
@@ -157,7 +166,7 @@ class FirstConsistentCode:
             for code in itertools.islice(codes, self.COUNTED)
             if all(score(code, row.guess) == row.feedback for row in board.rows)
         )
-        if len(board.available_pegs) ** board.code_length <= self.COUNTED:
+        if self._counted(board):
             counted = list(fitting)
             return SuggestedGuess(counted[0], len(counted))
         found = next(fitting, None)
@@ -169,6 +178,10 @@ class FirstConsistentCode:
 
 
 first_consistent_code = FirstConsistentCode()
+hints_of_any_size = FirstConsistentCode(any_size=True)
+"""For a server fuzzed through its links: every game it makes has a hint, as with the
+solver, so that a run never takes a game too large for the tests' code breaker for one
+that was never made."""
 
 
 @pytest.fixture(scope="session")

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from harness import serving
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
-from tests.web.conftest import Player, app_over, first_consistent_code
+from tests.web.conftest import Player, app_over, hints_of_any_size
 from tests.web.fuzz_hooks import answers_logged
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ leaves it to the tests of the live games."""
 def fuzzed_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with random secrets and hints, so that every route answers in full."""
     store = SQLiteEventStore(tmp_path_factory.mktemp("fuzz") / "games.db")
-    app = app_over(store, hints=first_consistent_code)
+    app = app_over(store, hints=hints_of_any_size)
     with serving(app) as url:
         yield url
     store.close()
@@ -54,7 +54,7 @@ def fuzzed_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def test_schemathesis_finds_nothing_with_every_check_in_every_phase(tmp_path: Path) -> None:
     answers = tmp_path / "answers"
-    with serving(app_over(InMemoryEventStore(), hints=first_consistent_code)) as url:
+    with serving(app_over(InMemoryEventStore(), hints=hints_of_any_size)) as url:
         run = subprocess.run(
             [
                 str(SCHEMATHESIS),
@@ -176,7 +176,7 @@ def test_no_new_game_request_gets_a_server_error(
 def test_the_served_document_is_the_one_made_from_the_routes(fuzzed_url: str) -> None:
     response = httpx.get(f"{fuzzed_url}/openapi.json")
 
-    served = app_over(InMemoryEventStore(), hints=first_consistent_code)
+    served = app_over(InMemoryEventStore(), hints=hints_of_any_size)
     assert response.headers["content-type"] == "application/json"
     assert response.json() == json.loads(json.dumps(openapi_document(served.routes)))
     assert response.json()["openapi"] == "3.1.0"
