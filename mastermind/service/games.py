@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -11,38 +10,27 @@ from mastermind.domain import (
     CLASSIC_PEGS,
     COMPUTER,
     DEFAULT_ATTEMPTS,
-    BoardSoFar,
     CallOff,
     Code,
     CodeMaker,
     Command,
-    Decider,
     DecodingBoard,
     Event,
     GameNotStarted,
     GiveUp,
     JoinGame,
-    Outcome,
-    State,
-    board_view,
-    decider,
 )
 from mastermind.service._arguments import (
     check_game_id,
     check_idempotency_key,
     check_new_game_id,
     check_optional_str,
-    check_position,
     check_str,
     check_typed_code,
 )
 from mastermind.service._commands import COMMANDS, GuessRequest, NoFields, command_kind
 from mastermind.service._errors import (
-    AmbiguousGameId,
     GameNotFound,
-    NoGameInPlay,
-    NoGameOver,
-    NoGames,
 )
 from mastermind.service._hints import (
     HINTS_NOT_WIRED,
@@ -51,6 +39,7 @@ from mastermind.service._hints import (
     HintUnavailable,
     check_hint_source,
 )
+from mastermind.service._reading import GameReads, Playing, playing
 from mastermind.service._review import (
     REVIEWS_NOT_WIRED,
     GameNotOver,
@@ -63,28 +52,18 @@ from mastermind.service._review import (
 from mastermind.service._runner import CommandRunner, Handled
 from mastermind.service._secrets import SecretMaker, random_secret
 from mastermind.service._starting import Setup, join_command
-from mastermind.service._subscription import Subscription
-from mastermind.service.projections import (
-    GameCatalogue,
-    GameSummary,
-    ProjectionRunner,
-    Statistics,
-)
-from mastermind.store import MASTERMIND_CATEGORY, EventStore, RecordedEvent
+from mastermind.store import MASTERMIND_CATEGORY, EventStore
 
 __all__ = ["Games"]
 
 _GAMES_BY_KEY = uuid.UUID("3f2b9c1e-8d4a-5b6f-9e07-6a1c2d3e4f50")
 """The namespace of the ids of games started with an idempotency key: one id a key."""
 
-Playing = tuple[State, BoardSoFar]
-"""A game's state under the rules, and its board, folded in one pass over its events."""
-_playing: Decider[Command, Event, Playing] = decider.with_view(board_view)
 _COMMAND_TYPES: tuple[type, ...] = (JoinGame, *(kind.command for kind in COMMANDS))
 _NO_FIELDS = NoFields()
 
 
-class Games:
+class Games(GameReads):
     """Join, play and inspect games kept in an event store.
 
     Every command goes through one runner: load the game's stream, fold it, decide, and
@@ -105,16 +84,14 @@ class Games:
     ) -> None:
         check_hint_source(hints)
         check_review_source(reviews)
-        self._store = store
+        super().__init__(store)
         self._secret_maker = secret_maker
         self._hints = hints
         self._reviews = reviews
         self._new_game_id = new_game_id or (lambda: str(uuid.uuid4()))
         self._runner = CommandRunner(
-            _playing, store, max_attempts=max_attempts, category=MASTERMIND_CATEGORY
+            playing, store, max_attempts=max_attempts, category=MASTERMIND_CATEGORY
         )
-        self._lock = threading.Lock()
-        self._catalogue = ProjectionRunner(store, GameCatalogue())
 
     def start(
         self,
@@ -250,73 +227,6 @@ class Games:
         """The code maker ends the game: it is lost, not given up, and its secret shown."""
         return self.handle(CallOff(check_game_id(game_id)))
 
-    def board(self, game_id: str) -> DecodingBoard:
-        """The game as its player sees it; the secret shows only once the game is over."""
-        game_id = check_game_id(game_id)
-        return DecodingBoard.from_events(record.event for record in self.history(game_id))
-
-    def maker_board(self, game_id: str) -> DecodingBoard:
-        """The game as its code maker sees it: the secret shows while the game is in play."""
-        game_id = check_game_id(game_id)
-        playing = _playing.fold(record.event for record in self.history(game_id))
-        return playing[1].board.with_secret(playing[1].secret)
-
-    def history(self, game_id: str) -> tuple[RecordedEvent, ...]:
-        """The records a game is made of, as the store keeps them."""
-        game_id = check_game_id(game_id)
-        stream = self._store.load(game_id, category=MASTERMIND_CATEGORY)
-        if not stream.version:
-            raise GameNotFound(game_id)
-        return stream.records
-
-    def find(self, typed: str) -> str:
-        """The game that ``typed`` names: its whole id, or the start of just one game's id.
-
-        Raises:
-            GameNotFound: no game's id is or starts with ``typed``.
-            AmbiguousGameId: several games' ids start with ``typed``.
-            TypeError: ``typed`` is not a str.
-        """
-        typed = check_game_id(check_str(typed, "typed").strip())
-        if self._store.load(typed, category=MASTERMIND_CATEGORY).version:
-            return typed
-        matches = [s.game_id for s in self.summaries() if s.game_id.startswith(typed)]
-        if not matches:
-            raise GameNotFound(typed)
-        if len(matches) > 1:
-            raise AmbiguousGameId(typed, matches)
-        return matches[0]
-
-    def latest(self) -> str:
-        """The game most recently started, whether in play or over.
-
-        Raises:
-            NoGames: the store holds no game.
-        """
-        return self._latest(tuple(Outcome), NoGames())
-
-    def latest_in_play(self) -> str:
-        """The game most recently started among those still in play.
-
-        Raises:
-            NoGameInPlay: every game is over, or there is none.
-        """
-        return self._latest((Outcome.IN_PROGRESS,), NoGameInPlay())
-
-    def latest_over(self) -> str:
-        """The game most recently started among those that are over.
-
-        Raises:
-            NoGameOver: no game is over, or there is none.
-        """
-        return self._latest((Outcome.WON, Outcome.LOST), NoGameOver())
-
-    def _latest(self, outcomes: tuple[Outcome, ...], none_found: Exception) -> str:
-        found = [s.game_id for s in self.summaries() if s.outcome in outcomes]
-        if not found:
-            raise none_found
-        return found[-1]
-
     def offers_hints(self, board: DecodingBoard) -> bool:
         """Whether :meth:`hint` can answer for a game like this one while it is in play."""
         if not isinstance(board, DecodingBoard):
@@ -364,29 +274,6 @@ class Games:
         if self._reviews is None:
             raise ReviewUnavailable(REVIEWS_NOT_WIRED)
         return review_of(board, self._reviews.figures(board))
-
-    def summaries(self) -> list[GameSummary]:
-        """Every game in the store, oldest first."""
-        with self._lock:
-            return list(self._catalogue.catch_up().values())
-
-    def subscribe(self, after_position: int | None = 0) -> Subscription:
-        """The store's feed of games after ``after_position``, every game's records in the
-        order they were appended, and then each new one as it comes; ``None``: from now
-        on. Records of other applications sharing the store are passed over.
-
-        Raises:
-            TypeError: ``after_position`` is neither a whole number nor ``None``.
-            ValueError: ``after_position`` is below 0.
-        """
-        after_position = check_position(after_position, "after_position")
-        return Subscription(
-            self._store, after_position=after_position, categories=(MASTERMIND_CATEGORY,)
-        )
-
-    def statistics(self) -> Statistics:
-        with self._lock:
-            return Statistics.of(self._catalogue.catch_up().values())
 
     def close(self) -> None:
         """Close the store the games are kept in."""
