@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -35,9 +34,8 @@ from typing import TypeVar
 
 import attrs
 
-from mastermind._install import DISTRIBUTION
 from mastermind.domain import Code, DecodingBoard
-from mastermind.hints._breaking import SHIPPED_TREES
+from mastermind.hints._version import hints_version
 from mastermind.service import Hint, HintSource
 
 __all__ = [
@@ -46,7 +44,6 @@ __all__ = [
     "MAX_ENTRIES",
     "CachedHint",
     "CachedHints",
-    "hints_version",
 ]
 
 CACHE_FILE = "hints.sqlite3"
@@ -345,39 +342,3 @@ def _code(error: sqlite3.Error) -> int | None:
     """SQLite's primary result code for ``error``, if SQLite gave one."""
     code = getattr(error, "sqlite_errorcode", None)
     return None if code is None else int(code) & 0xFF
-
-
-def hints_version() -> str:
-    """The version of the code that works hints out: the distribution's, and a fingerprint
-    of the solver's files, so that a solver changed in a working copy of the same version
-    never answers with what its former self worked out."""
-    solver = SHIPPED_TREES.parent
-    found = []
-    for folder in (solver, solver / "data"):
-        with contextlib.suppress(OSError), os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.is_file() and not entry.name.endswith(".pyc"):
-                    status = entry.stat()
-                    found.append(
-                        f"{folder.name}/{entry.name}:{status.st_size}:{status.st_mtime_ns}"
-                    )
-    fingerprint = hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()[:16]
-    return f"{_distribution_version()}+{fingerprint}"
-
-
-def _distribution_version() -> str:
-    """The installed distribution's version, read from the name of its ``.dist-info``
-    directory: ``importlib.metadata`` would cost a command a tenth of its start-up."""
-    prefix = DISTRIBUTION.replace("-", "_") + "-"
-    for folder in sys.path:
-        with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
-            for entry in entries:
-                name = entry.name
-                if name.lower().startswith(prefix) and name.endswith(".dist-info"):
-                    return name[len(prefix) : -len(".dist-info")]
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(DISTRIBUTION)
-    except PackageNotFoundError:
-        return "unknown"

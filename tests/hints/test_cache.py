@@ -15,7 +15,8 @@ import attrs
 import pytest
 
 from mastermind.domain import CLASSIC_PEGS, BoardRow, Code, DecodingBoard, Feedback, Outcome
-from mastermind.hints._cache import CACHE_FILE, CachedHints, hints_version
+from mastermind.hints._cache import CACHE_FILE, CachedHints
+from mastermind.hints._version import hints_version
 from mastermind.service import HintUnavailable
 from tests.hints.sources import CountedHints
 
