@@ -11,6 +11,8 @@ from mastermind._install import DISTRIBUTION
 from mastermind.cli import _daily, _playing, _reviewing, _sending, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
 
+__all__ = ["DeferredCommand", "cli"]
+
 
 @click.group(
     "mastermind",

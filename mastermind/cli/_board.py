@@ -21,6 +21,19 @@ from mastermind.domain import (
     is_given_up,
 )
 
+__all__ = [
+    "PegLook",
+    "board_view",
+    "describe_outcome",
+    "introduction",
+    "maker_line",
+    "outcome_message",
+    "outcome_text",
+    "row_line",
+    "secret_line",
+    "title",
+]
+
 _KEY_SYMBOLS = {
     True: (("●", "◆"), ("○", "◇"), ("·", "∙")),
     False: (("+", "*", "#"), ("-", "~", "="), (".", "_", ":")),

@@ -30,6 +30,8 @@ from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, reason
 from mastermind.domain import GameError, InvalidGameSetup
 from mastermind.service import HintUnavailable, StoreError
 
+__all__ = ["BoundaryGroup", "REFUSED", "USAGE", "exit_status", "reported_as_json"]
+
 REFUSED = 1
 USAGE = 2
 

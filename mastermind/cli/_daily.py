@@ -40,6 +40,8 @@ from mastermind.service import (
     share_text,
 )
 
+__all__ = ["PLAYERS_FILE", "PlayerBook", "daily"]
+
 PLAYERS_FILE = "daily-players.json"
 
 

@@ -26,6 +26,18 @@ from mastermind.service import (
     encode,
 )
 
+__all__ = [
+    "JSON",
+    "board_document",
+    "echo_json",
+    "error_document",
+    "event_fields",
+    "maker_document",
+    "record_document",
+    "statistics_document",
+    "summary_document",
+]
+
 JSON = dict[str, Any]
 
 

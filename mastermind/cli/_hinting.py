@@ -13,6 +13,16 @@ from mastermind.domain import Code
 from mastermind.hints import STRATEGIES
 from mastermind.service import Hint
 
+__all__ = [
+    "INCOMPLETE",
+    "STRATEGY_HELP",
+    "UNCOUNTED",
+    "code_with_names",
+    "hint_document",
+    "hint_text",
+    "remaining_text",
+]
+
 STRATEGY_HELP = (
     "How the code breaker chooses its guesses: best, the strongest strategy for each"
     " size of game, plays every game the rules allow, each guess within about a second;"

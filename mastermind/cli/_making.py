@@ -37,6 +37,18 @@ from mastermind.domain import (
 )
 from mastermind.service import Games
 
+__all__ = [
+    "GameShape",
+    "MakerAtKeyboard",
+    "ask_for_secret",
+    "check_shape",
+    "clear_for_the_breaker",
+    "hidden_line_from_terminal",
+    "maker_at_keyboard",
+    "maker_options",
+    "read_secret",
+]
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 _ERASE_SCROLLBACK = "\x1b[3J"

@@ -20,6 +20,20 @@ from mastermind.domain import (
     MAX_LENGTH,
 )
 
+__all__ = [
+    "attempts_option",
+    "colour_option",
+    "colours_option",
+    "game_id_argument",
+    "game_setup_options",
+    "json_option",
+    "length_option",
+    "plain_option",
+    "secret_option",
+    "store_choice",
+    "store_options",
+]
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

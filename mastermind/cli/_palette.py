@@ -6,6 +6,15 @@ from rich.color import Color, ColorParseError
 
 from mastermind.domain import CLASSIC_PEGS, split_names
 
+__all__ = [
+    "DEFAULT_PALETTE",
+    "FEWEST_COLOURS",
+    "MOST_COLOURS",
+    "PaletteChoiceError",
+    "choose_palette",
+    "terminal_colour",
+]
+
 DEFAULT_PALETTE: tuple[str, ...] = (*CLASSIC_PEGS, "Cyan", "White")
 """The classic six and two more, every initial distinct: ``--colours N`` takes the first N."""
 

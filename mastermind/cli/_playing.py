@@ -26,6 +26,8 @@ from mastermind.cli._wiring import StoreChoice, opened_games, short_id
 from mastermind.domain import DecodingBoard
 from mastermind.service import Games
 
+__all__ = ["new", "play", "resume"]
+
 
 @click.command()
 @game_setup_options

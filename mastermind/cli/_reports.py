@@ -13,6 +13,8 @@ from rich.text import Text
 from mastermind.domain import CodeMaker, Feedback, GameStarted, Outcome
 from mastermind.service import GameSummary, RecordedEvent, Statistics
 
+__all__ = ["games_table", "histogram", "history_table", "statistics_view", "status_word"]
+
 _HISTOGRAM_WIDTH = 40
 
 

@@ -27,6 +27,8 @@ from mastermind.cli._terminal import Terminal
 from mastermind.cli._wiring import opened_games, short_id
 from mastermind.service import GameReview, Games, review_document
 
+__all__ = ["ESTIMATE_MARK", "chosen_review", "review", "review_view", "show_review"]
+
 ESTIMATE_MARK = "~"
 """Marks a figure that is an estimate rather than exact."""
 

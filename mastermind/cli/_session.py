@@ -26,6 +26,17 @@ from mastermind.domain import (
 )
 from mastermind.service import GameReview, Hint, HintUnavailable
 
+__all__ = [
+    "Display",
+    "Ending",
+    "PROMPT_COMMANDS",
+    "PlayedGames",
+    "PromptCommand",
+    "ReadLine",
+    "Session",
+    "ask_to_play_again",
+]
+
 ReadLine = Callable[[str], str]
 """Shows a prompt and answers the line typed, without its newline.
 

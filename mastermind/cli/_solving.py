@@ -38,6 +38,8 @@ from mastermind.hints import (
 )
 from mastermind.service import Games, HintUnavailable
 
+__all__ = ["build_optimal", "hint", "solve", "solver_group", "strategy_option"]
+
 strategy_option = click.option(
     "--strategy",
     type=click.Choice(STRATEGIES),

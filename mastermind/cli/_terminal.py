@@ -21,6 +21,17 @@ from mastermind.cli._board import PegLook, board_view, introduction, row_line, s
 from mastermind.cli._session import Display, ReadLine
 from mastermind.domain import DecodingBoard
 
+__all__ = [
+    "LineDisplay",
+    "PROGRAM",
+    "ScreenDisplay",
+    "Terminal",
+    "display_mode",
+    "program_command",
+    "read_line_from_stdin",
+    "wants_colour",
+]
+
 _UNWRAPPED_WIDTH = 1000
 PROGRAM = "mastermind"
 

@@ -22,6 +22,8 @@ from mastermind.cli._wiring import opened_games, short_id, short_ids
 from mastermind.domain import DecodingBoard
 from mastermind.service import Games
 
+__all__ = ["history", "latest_game_argument", "list_games", "show", "stats"]
+
 latest_game_argument = click.argument("game_id", required=False)
 
 

@@ -38,6 +38,8 @@ from mastermind.web._requests import (
 )
 from mastermind.web._schema import UNSET, Link, Reply, endpoint, routes_of
 
+__all__ = ["BREAKER", "GameApi", "MAKER"]
+
 _TOKENS = {Role.BREAKER: "the code breaker's", Role.MAKER: "the code maker's"}
 BREAKER = {"token": _TOKENS[Role.BREAKER], "parameters": (GAME_ID,)}
 MAKER = {"token": _TOKENS[Role.MAKER], "parameters": (GAME_ID,)}

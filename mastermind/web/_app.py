@@ -28,6 +28,8 @@ from mastermind.web._live import LiveGames
 from mastermind.web._problems import Problem, json_response
 from mastermind.web._schema import openapi_document
 
+__all__ = ["FailureLog", "SECURITY_HEADERS", "create_app", "log"]
+
 log = logging.getLogger("mastermind.web")
 
 SECURITY_HEADERS = [

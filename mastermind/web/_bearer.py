@@ -7,6 +7,8 @@ from starlette.requests import Request
 from mastermind.service import PlayerTokens, Role
 from mastermind.web._problems import Problem
 
+__all__ = ["role_required", "role_sent"]
+
 
 def role_sent(request: Request, tokens: PlayerTokens, game_id: str) -> Role | None:
     """The role of the request's token in the game; ``None`` when it sends none.

@@ -27,6 +27,22 @@ from mastermind.service import MAX_IDEMPOTENCY_KEY, BoardAnswer, ColourName
 from mastermind.web._patterns import printable
 from mastermind.web._schema import Parameter
 
+__all__ = [
+    "DAY",
+    "DailyBoard",
+    "DailyRequest",
+    "GAME_ID",
+    "HEADER_TEXT",
+    "IDEMPOTENCY_KEY",
+    "Invite",
+    "LAST_EVENT_ID",
+    "MAX_GAME_ID",
+    "MakerName",
+    "NewBoard",
+    "NewGame",
+    "PLAYER_TOKEN",
+]
+
 MAX_GAME_ID = 100
 
 HEADER_TEXT = "^[ -~\u00a1-\u00ac\u00ae-\u00ff]+$"

@@ -39,6 +39,8 @@ from mastermind.web._problems import Problem, json_response, refused_as_problems
 from mastermind.web._requests import read_as, read_json
 from mastermind.web._schema import Reply, endpoint, routes_of
 
+__all__ = ["COOKIE_SECONDS", "DailyApi", "PLAYER_COOKIE", "PLAYER_HEADER"]
+
 PLAYER_COOKIE = "mastermind_player"
 """The cookie that keeps a page's player token; the page's scripts cannot read it."""
 PLAYER_HEADER = "X-Player-Token"

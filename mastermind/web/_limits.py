@@ -22,6 +22,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from mastermind.bootstrap import Limits
 from mastermind.web._problems import Problem
 
+__all__ = ["ClientRates", "RateLimited"]
+
 # A review asks the solver as a hint does, so one rate holds both.
 _SOLVER_PATH = re.compile(r"/games/[^/]+/(?:hint|review)")
 

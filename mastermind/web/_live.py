@@ -31,6 +31,8 @@ from mastermind.web._problems import Problem
 from mastermind.web._requests import game_id_of
 from mastermind.web._schema import Reply, endpoint, routes_of
 
+__all__ = ["HEADERS", "HEARTBEAT", "LiveGames", "MAX_EVENT_ID", "SEND_SECONDS", "STOP_SECONDS"]
+
 SEND_SECONDS = 30.0
 """The longest one message may wait for a client that stopped reading: past it, the
 stream ends, and its place is free for another."""

@@ -32,6 +32,19 @@ from mastermind.service import (
 )
 from mastermind.web._problems import Problem
 
+__all__ = [
+    "CaughtUp",
+    "Hub",
+    "Message",
+    "PENDING",
+    "RETRY_SECONDS",
+    "StreamsFull",
+    "WAIT_SECONDS",
+    "Watcher",
+    "log",
+    "render",
+]
+
 log = logging.getLogger("mastermind.web")
 
 WAIT_SECONDS = 1.0

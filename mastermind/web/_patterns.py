@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 import re
 
+__all__ = ["printable"]
+
 
 @functools.cache
 def printable(excluded: str = "") -> str:

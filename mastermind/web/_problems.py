@@ -16,6 +16,8 @@ from mastermind.service import (
     VersionConflict,
 )
 
+__all__ = ["PROBLEM_JSON", "Problem", "json_response", "refused_as_problems"]
+
 PROBLEM_JSON = "application/problem+json"
 
 T = TypeVar("T")

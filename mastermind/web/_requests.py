@@ -16,6 +16,20 @@ from mastermind.service import MAX_IDEMPOTENCY_KEY, check_idempotency_key
 from mastermind.web._bodies import MAX_GAME_ID
 from mastermind.web._problems import Problem
 
+__all__ = [
+    "MAX_BODY_BYTES",
+    "boolean",
+    "game_id_of",
+    "idempotency_key_of",
+    "integer",
+    "only_fields",
+    "optional_text",
+    "read_as",
+    "read_body",
+    "read_json",
+    "strings",
+]
+
 T = TypeVar("T", bound=attrs.AttrsInstance)
 
 MAX_BODY_BYTES = 16 * 1024

@@ -23,6 +23,24 @@ from starlette.routing import BaseRoute, Route
 from mastermind.domain import SEPARATOR_CHARACTERS
 from mastermind.web._patterns import printable
 
+__all__ = [
+    "Endpoint",
+    "HEADERS",
+    "INFO",
+    "Link",
+    "PROBLEMS",
+    "Parameter",
+    "ProblemDetails",
+    "Reply",
+    "UNSET",
+    "UnsetType",
+    "declaration",
+    "declared_routes",
+    "endpoint",
+    "openapi_document",
+    "routes_of",
+]
+
 UNSET = msgspec.UNSET
 UnsetType = msgspec.UnsetType
 """The value of an optional field that a request left out."""

@@ -28,6 +28,8 @@ from mastermind.config import (
 )
 from mastermind.web._app import create_app
 
+__all__ = ["CLOSE_SECONDS", "GRACE_SECONDS", "app_from_environment", "log", "serve"]
+
 log = logging.getLogger("mastermind.web")
 
 GRACE_SECONDS = 5
