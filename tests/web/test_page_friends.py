@@ -177,6 +177,22 @@ def test_a_whole_game_the_maker_watching_each_guess_arrive_within_a_second(
     expect(maker.get_by_role("link", name="See the review")).to_be_hidden()
 
 
+def test_a_note_the_maker_leaves_reaches_the_breakers_page_within_a_second(
+    maker: Page, breaker: Page, page_url: str
+) -> None:
+    expect(breaker.locator("#message")).to_have_text("Mum set this code: break it!")
+    saved = json.loads(maker.evaluate("localStorage.getItem('mastermind.game')"))
+    left = httpx.post(
+        f"{page_url}/games/{saved['id']}/note",
+        json={"text": "Think of the sea"},
+        headers={"Authorization": f"Bearer {saved['token']}"},
+    )
+    assert left.status_code == 200, left.text
+    expect(breaker.locator("#message")).to_have_text(
+        "Mum leaves a note: Think of the sea", timeout=WITHIN_A_SECOND
+    )
+
+
 def test_a_reload_of_the_makers_page_resumes_watching(
     maker: Page, breaker: Page, invite: str
 ) -> None:
