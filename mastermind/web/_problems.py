@@ -47,11 +47,19 @@ class Problem(Exception):
     ) -> None:
         super().__init__(detail)
         self.answer = ProblemAnswer(status, error, detail, extensions)
-        self.status = status
-        self.error = error
-        self.detail = detail
         self.headers = dict(headers or {})
-        self.extensions = extensions
+
+    @property
+    def status(self) -> int:
+        return self.answer.status
+
+    @property
+    def error(self) -> str:
+        return self.answer.error
+
+    @property
+    def detail(self) -> str:
+        return self.answer.detail
 
     @classmethod
     def of(cls, error: Exception) -> Problem | None:
