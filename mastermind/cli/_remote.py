@@ -12,7 +12,7 @@ import json
 import urllib.error
 import urllib.request
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote, urlsplit
 
 import attrs
@@ -21,6 +21,7 @@ from mastermind.cli._wiring import CannotOpenGames
 from mastermind.domain import DecodingBoard
 from mastermind.service import (
     BoardAnswer,
+    DailyResultsAnswer,
     GameReview,
     GuessRequest,
     Hint,
@@ -44,6 +45,8 @@ __all__ = [
 ]
 
 TIMEOUT_SECONDS = 30.0
+
+A = TypeVar("A")
 
 
 class ServerUnreachable(CannotOpenGames):
@@ -85,7 +88,7 @@ class RemoteGames:
         """Start or resume today's game of ``player``; a new player without one."""
         headers = {"X-Player-Token": player} if player is not None else {}
         answer = self._send("POST", "/daily", headers=headers)
-        board = decode(answer, BoardAnswer).board()
+        board = self._read(answer, BoardAnswer).board()
         self._tokens[board.game_id] = answer["token"]
         return RemoteDaily(
             date.fromisoformat(answer["day"]),
@@ -98,11 +101,13 @@ class RemoteGames:
     def results(self, day: date | None) -> dict[str, Any]:
         """The results of ``day``; of the server's today without one."""
         query = "" if day is None else f"?day={day.isoformat()}"
-        results: dict[str, Any] = self._send("GET", f"/daily/results{query}")
+        results: dict[str, Any] = encode(
+            self._read(self._send("GET", f"/daily/results{query}"), DailyResultsAnswer)
+        )
         return results
 
     def board(self, game_id: str) -> DecodingBoard:
-        return decode(self._send("GET", _path(game_id)), BoardAnswer).board()
+        return self._read(self._send("GET", _path(game_id)), BoardAnswer).board()
 
     def send(self, name: str, game_id: str, request: object = NoFields()) -> DecodingBoard:
         """Send the command ``name`` of the table, as the server's route of it takes it."""
@@ -110,7 +115,7 @@ class RemoteGames:
         kind.check_request(request)
         body = encode(request) if attrs.fields(kind.request) else None
         answer = self._game("POST", game_id, f"/{kind.resource}", body)
-        board: DecodingBoard = decode(answer, kind.answer).board()
+        board: DecodingBoard = self._read(answer, kind.answer).board()
         return board
 
     def guess(self, game_id: str, guess: str) -> DecodingBoard:
@@ -120,10 +125,18 @@ class RemoteGames:
         return self.send("give-up", game_id)
 
     def hint(self, game_id: str) -> Hint:
-        return decode(self._game("GET", game_id, "/hint"), HintAnswer).suggestion()
+        return self._read(self._game("GET", game_id, "/hint"), HintAnswer).suggestion()
 
     def review(self, game_id: str) -> GameReview:
         raise ReviewUnavailable("The server's reviews are read on its page.")
+
+    def _read(self, document: Any, answer: type[A]) -> A:
+        """The answer ``document`` writes; a server whose answer is none is no server of
+        this API."""
+        try:
+            return decode(document, answer)
+        except ValueError as error:
+            raise ServerUnreachable(f"The server at {self.url} answered {error}.") from None
 
     def _game(self, method: str, game_id: str, suffix: str, body: Any = None) -> Any:
         token = self._tokens.get(game_id, "")

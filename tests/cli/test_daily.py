@@ -202,6 +202,21 @@ def test_a_server_that_does_not_answer_is_one_line_of_error(mastermind: Mastermi
     assert "No answer from the server at http://127.0.0.1:" in one_line_error(result)
 
 
+def test_a_server_of_another_api_is_one_line_of_error(mastermind: Mastermind) -> None:
+    from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    async def not_a_board(request: object) -> JSONResponse:
+        return JSONResponse({"id": "x", "status": "somewhere else"})
+
+    other = Starlette(routes=[Route("/daily", not_a_board, methods=["POST"])])
+    with serving(other) as url:
+        result = mastermind("daily", "--server", url, db=False)
+    assert result.exit_code == 1
+    assert f"The server at {url} answered not a BoardAnswer" in one_line_error(result)
+
+
 @pytest.mark.parametrize(
     ("arguments", "complaint"),
     [
