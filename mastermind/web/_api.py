@@ -79,10 +79,13 @@ class GameApi:
                 body,
                 idempotency_key=idempotency_key_of(request),
             )
+            if kind.role is Role.MAKER:  # who made the code sees it, as GET shows it them
+                board = await self._call(self.games.maker_board, game_id)
+            answer = self._board(board, maker=kind.role is Role.MAKER)
             if kind.adds:
                 location = {"Location": _location(request, game_id)}
-                return json_response(self._board(board), 201, headers=location)
-            return json_response(self._board(board))
+                return json_response(answer, 201, headers=location)
+            return json_response(answer)
 
         name = kind.command.__name__
         return endpoint(

@@ -209,6 +209,7 @@ def test_the_maker_leaves_a_note_that_the_breakers_board_shows(
         f"/games/{game_id}/note", json={"text": "Think of a rainbow"}, headers=bearer(maker)
     )
     assert noted.status_code == 200, noted.text
+    assert (noted.json()["note"], noted.json()["secret"]) == ("Think of a rainbow", PEGS)
     seen_by_breaker = client.get(f"/games/{game_id}", headers=bearer(breaker)).json()
     assert (seen_by_breaker["note"], seen_by_breaker["secret"]) == ("Think of a rainbow", None)
     assert seen_by_breaker["attempts"]["used"] == 0
