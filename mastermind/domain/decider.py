@@ -36,7 +36,7 @@ from mastermind.domain.messages import (
     MakeGuess,
     NoteLeft,
 )
-from mastermind.domain.rules import MAX_NOTE, Rules
+from mastermind.domain.rules import BLANK, MAX_NOTE, Rules
 
 __all__ = [
     "Decider",
@@ -171,10 +171,15 @@ def _setup_problem(command: JoinGame) -> str | None:
         return problem
     if len(secret) != rules.length:
         return f"the secret has {len(secret)} peg{'s' * (len(secret) != 1)}, not {rules.length}"
-    outside = [peg for peg in secret if peg not in rules.pegs]
-    if outside and rules.code_problem(outside, "the secret") is None:
+    outside = _outside(secret, rules)
+    if outside:
         return f"the secret uses {', '.join(outside)}, which this game does not have"
     return rules.code_problem(secret, "the secret")
+
+
+def _outside(pegs: tuple[str, ...], rules: Rules) -> list[str]:
+    """The pegs that are no symbol of the game; a blank is the rules' to judge."""
+    return [peg for peg in pegs if peg not in rules.pegs and peg != BLANK]
 
 
 def _started(game_id: str, state: State) -> Started:
@@ -195,12 +200,12 @@ def _guess(command: MakeGuess, game: Started) -> tuple[Event, ...]:
     if actual > required:
         raise GuessTooLong(game.game_id, required, actual)
     rules, guess = game.rules, command.guess.pegs
-    invalid = [peg for peg in guess if peg not in rules.pegs]
+    invalid = _outside(guess, rules)
+    if invalid:
+        raise InvalidPegInGuess(game.game_id, list(dict.fromkeys(invalid)), rules.pegs)
     problem = rules.code_problem(guess, "the guess")
     if problem:
         raise GuessAgainstRules(game.game_id, problem)
-    if invalid:
-        raise InvalidPegInGuess(game.game_id, list(dict.fromkeys(invalid)), rules.pegs)
     feedback = rules.score(game.secret, command.guess)
     made = GuessMade(game.game_id, command.guess, feedback)
     if feedback.black == required:
