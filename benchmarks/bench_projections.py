@@ -31,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mastermind import CLASSIC_PEGS, Code, Feedback, GameStarted, GameWon, GuessMade
+from mastermind import Code, Feedback, GameStarted, GameWon, GuessMade, Rules
 from mastermind.service import GameCatalogue, ProjectionRunner
 from mastermind.store import (
     MASTERMIND_CATEGORY,
@@ -63,7 +63,7 @@ class Renamed(GameCatalogue):
 
 
 def record_game(store: EventStore, game_id: str) -> None:
-    events: list[object] = [GameStarted(game_id, SECRET, 12, CLASSIC_PEGS)]
+    events: list[object] = [GameStarted(game_id, SECRET, Rules())]
     events += [GuessMade(game_id, WRONG, Feedback(0, 0))] * 5
     events += [GuessMade(game_id, SECRET, Feedback(4, 0)), GameWon(game_id)]
     store.append(game_id, events, 0, category=MASTERMIND_CATEGORY)

@@ -48,7 +48,7 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from harness import PostgresCluster
-from mastermind import CLASSIC_PEGS, Code, DecodingBoard, GameStarted, GuessMade, score
+from mastermind import CLASSIC_PEGS, Code, DecodingBoard, GameStarted, GuessMade, Rules, score
 from mastermind.service import Games
 from mastermind.store import EventStore, PostgresEventStore, connect, postgres, sqlite
 from mastermind.store._pool import Lender, Pool
@@ -120,7 +120,7 @@ def fill_replay(store: EventStore, streams: int) -> None:
     chance = random.Random(2)
     for number in range(streams):
         game_id = f"replay-{number}"
-        events = [GameStarted(game_id, SECRET, GUESSES_PER_GAME, CLASSIC_PEGS)]
+        events = [GameStarted(game_id, SECRET, Rules(attempts=GUESSES_PER_GAME))]
         events += [guess(chance, game_id) for _ in range(7)]
         store.append(game_id, events, 0)
 

@@ -83,9 +83,8 @@ def mastermind_upcasters() -> Upcasters:
         recorded = dict(data)
         secret, attempts = recorded.get("secret"), recorded.pop("total_attempts", None)
         symbols, unique = recorded.pop("available_pegs", None), recorded.pop("unique", False)
-        pegs = secret.get("pegs") if isinstance(secret, dict) else None
         recorded["rules"] = {
-            "length": len(pegs) if isinstance(pegs, list) else 0,
+            "length": len(secret) if isinstance(secret, list) else 0,
             "symbols": symbols,
             "attempts": attempts,
             "repeats": unique is not True,

@@ -17,6 +17,7 @@ from mastermind import (
     GameWon,
     GuessMade,
     Outcome,
+    Rules,
     has_unique_initials,
     score,
 )
@@ -33,7 +34,7 @@ SECRET = Code.parse("RGBY")
 
 def board_after(*guesses: str, ending: GameWon | GameLost | None = None) -> DecodingBoard:
     events: list[GameStarted | GuessMade | GameWon | GameLost] = [
-        GameStarted("g1", SECRET, 12, CLASSIC_PEGS)
+        GameStarted("g1", SECRET, Rules())
     ]
     for typed in guesses:
         guess = Code.parse(typed)

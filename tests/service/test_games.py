@@ -16,6 +16,7 @@ from mastermind import (
     InvalidGameSetup,
     InvalidPegInGuess,
     Outcome,
+    Rules,
 )
 from mastermind.service import FixedSecrets, GameNotFound, Games
 from mastermind.store import InMemoryEventStore
@@ -36,9 +37,7 @@ def test_join_answers_a_uuid4_game_id_and_records_the_start(
 ) -> None:
     game_id = games.join()
     assert uuid.UUID(game_id).version == 4
-    assert store.load(game_id).events == (
-        GameStarted(game_id, Code.parse("RGBY"), 12, CLASSIC_PEGS),
-    )
+    assert store.load(game_id).events == (GameStarted(game_id, Code.parse("RGBY"), Rules()),)
 
 
 def test_every_game_gets_its_own_id(games: Games) -> None:

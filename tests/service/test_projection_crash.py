@@ -15,7 +15,6 @@ import pytest
 
 from harness import with_fresh_schema
 from mastermind import (
-    CLASSIC_PEGS,
     Code,
     Feedback,
     GameLost,
@@ -23,6 +22,7 @@ from mastermind import (
     GameWon,
     GuessMade,
     Outcome,
+    Rules,
 )
 from mastermind.service import GameCatalogue, Games, GameSummary, ProjectionRunner
 from mastermind.store import MASTERMIND_CATEGORY, EventStore, Tracking, connect
@@ -42,7 +42,7 @@ def record_games(store: EventStore) -> list[GameSummary]:
     for number in range(GAMES):
         game_id = f"game-{number}"
         guesses = number % 6
-        events = [GameStarted(game_id, SECRET, 12, CLASSIC_PEGS)]
+        events = [GameStarted(game_id, SECRET, Rules())]
         events += [GuessMade(game_id, WRONG, Feedback(0, 0))] * guesses
         store.append(game_id, events, 0, category=MASTERMIND_CATEGORY)
         outcome = (Outcome.WON, Outcome.LOST, Outcome.IN_PROGRESS)[number % 3]

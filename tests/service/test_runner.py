@@ -5,7 +5,6 @@ from collections.abc import Sequence
 import pytest
 
 from mastermind import (
-    CLASSIC_PEGS,
     Code,
     Event,
     Feedback,
@@ -14,6 +13,7 @@ from mastermind import (
     GuessTooShort,
     JoinGame,
     MakeGuess,
+    Rules,
     Started,
     decider,
 )
@@ -27,7 +27,7 @@ from mastermind.store import (
 )
 
 SECRET = Code.parse("RGBY")
-STARTED = GameStarted("g", SECRET, 12, CLASSIC_PEGS)
+STARTED = GameStarted("g", SECRET, Rules())
 RIVAL_GUESS = GuessMade("g", Code.parse("PPPP"), Feedback(0, 0))
 
 

@@ -13,6 +13,7 @@ from hypothesis import given
 
 from mastermind import (
     CLASSIC_PEGS,
+    PRESETS,
     Code,
     CodeMaker,
     Event,
@@ -22,6 +23,7 @@ from mastermind import (
     GameWon,
     GuessMade,
     NoteLeft,
+    Rules,
 )
 from mastermind.store import (
     EVENT_TYPES,
@@ -67,14 +69,19 @@ def test_the_data_is_a_json_object(event: Event) -> None:
     ("event", "type_name", "data"),
     [
         (
-            GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS),
+            GameStarted("g1", Code.parse("RGBY"), Rules()),
             "GameStarted",
             {
                 "game_id": "g1",
                 "secret": ["Red", "Green", "Blue", "Yellow"],
-                "total_attempts": 12,
-                "available_pegs": list(CLASSIC_PEGS),
-                "unique": False,
+                "rules": {
+                    "length": 4,
+                    "symbols": list(CLASSIC_PEGS),
+                    "attempts": 12,
+                    "repeats": True,
+                    "blanks": False,
+                    "answer": "black-and-white",
+                },
                 "maker": {"kind": "computer", "name": None, "allows_hints": True},
             },
         ),
@@ -96,7 +103,7 @@ def test_records_carry_a_stable_type_name_and_plain_data(
     event: Event, type_name: str, data: dict[str, Any]
 ) -> None:
     record = CODEC.encode(event)
-    schema = {"GameStarted": 3, "GameLost": 2}.get(type_name, 1)
+    schema = {"GameStarted": 4, "GameLost": 2}.get(type_name, 1)
     assert (record.type, record.schema, json.loads(record.data)) == (type_name, schema, data)
 
 
@@ -230,7 +237,7 @@ def test_a_game_started_before_unique_was_recorded_reads_as_not_unique() -> None
         {"game_id": "g1", "secret": ["Red"] * 4, "total_attempts": 12, "available_pegs": ["Red"]}
     )
     started = decode(EncodedEvent("GameStarted", 1, old))
-    assert started == GameStarted("g1", Code.parse("Red " * 4, ("Red",)), 12, ("Red",), False)
+    assert started == GameStarted("g1", Code.parse("Red " * 4, ("Red",)), Rules(symbols=("Red",)))
 
 
 def test_a_game_started_before_the_maker_was_recorded_reads_as_the_computers() -> None:
@@ -245,7 +252,49 @@ def test_a_game_started_before_the_maker_was_recorded_reads_as_the_computers() -
     )
     started = decode(EncodedEvent("GameStarted", 2, old))
     assert started.maker == CodeMaker.computer()
-    assert started.unique
+    assert started.rules == Rules(symbols=("Red",), repeats=False)
+
+
+def test_a_game_started_before_rules_were_recorded_reads_as_the_classic_game_of_its_size() -> None:
+    old = json.dumps(
+        {
+            "game_id": "g1",
+            "secret": ["Ash", "Birch"],
+            "total_attempts": 9,
+            "available_pegs": ["Ash", "Birch", "Cedar"],
+            "unique": True,
+            "maker": {"kind": "person", "name": "Mum", "allows_hints": False},
+        }
+    )
+    started = decode(EncodedEvent("GameStarted", 3, old))
+    assert started == GameStarted(
+        "g1",
+        Code.of("Ash", "Birch"),
+        Rules(2, ("Ash", "Birch", "Cedar"), 9, repeats=False),
+        CodeMaker.person("Mum"),
+    )
+    assert started.rules.name is None
+    assert decode(EncodedEvent("GameStarted", 3, json.dumps(classic_record()))).rules.name == (
+        "classic"
+    )
+
+
+def classic_record() -> dict[str, object]:
+    return {
+        "game_id": "g1",
+        "secret": ["Red", "Green", "Blue", "Yellow"],
+        "total_attempts": 12,
+        "available_pegs": list(CLASSIC_PEGS),
+        "unique": False,
+        "maker": {"kind": "computer", "name": None, "allows_hints": True},
+    }
+
+
+@pytest.mark.parametrize("preset", ["bulls-and-cows", "black-peg", "blanks", "super"])
+def test_every_preset_keeps_its_rules_through_the_codec(preset: str) -> None:
+    rules = PRESETS[preset]
+    started = GameStarted("g1", Code(rules.pegs[: rules.length]), rules)
+    assert decode(CODEC.encode(started)) == started
 
 
 def test_a_game_lost_before_games_could_be_called_off_reads_as_not_called_off() -> None:
@@ -256,12 +305,12 @@ def test_a_game_lost_before_games_could_be_called_off_reads_as_not_called_off() 
 
 def test_a_person_code_maker_keeps_name_and_hints_through_the_codec() -> None:
     maker = CodeMaker.person("Mum 🦉", allows_hints=True)
-    started = GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS, maker=maker)
+    started = GameStarted("g1", Code.parse("RGBY"), Rules(), maker=maker)
     assert decode(CODEC.encode(started)).maker == maker
 
 
 def test_a_unique_game_keeps_unique_through_the_codec() -> None:
-    started = GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS, unique=True)
+    started = GameStarted("g1", Code.parse("RGBY"), Rules(repeats=False))
     assert decode(CODEC.encode(started)) == started
 
 

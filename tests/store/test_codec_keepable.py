@@ -12,7 +12,7 @@ import attrs
 import psycopg
 import pytest
 
-from mastermind import Code, CodeMaker, GameStarted
+from mastermind import Code, CodeMaker, GameStarted, Rules
 from mastermind.store import EventCodec, InMemoryEventStore, PostgresEventStore, SQLiteEventStore
 
 
@@ -67,8 +67,8 @@ def test_encoding_what_some_store_cannot_keep_is_refused_naming_type_and_field(
 
 
 def test_a_colour_holding_nul_is_refused_in_masterminds_events_too() -> None:
-    started = GameStarted("g1", Code.of("Red", "Red"), 12, ("Red", "Gr\x00een"))
-    with pytest.raises(ValueError, match=r"GameStarted\.available_pegs\[1\] holds a NUL"):
+    started = GameStarted("g1", Code.of("Red", "Red"), Rules(2, ("Red", "Gr\x00een")))
+    with pytest.raises(ValueError, match=r"GameStarted\.rules\.symbols\[1\] holds a NUL"):
         EventCodec().encode(started)
 
 

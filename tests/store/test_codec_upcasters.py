@@ -10,7 +10,6 @@ import attrs
 import pytest
 
 from mastermind import (
-    CLASSIC_PEGS,
     Code,
     CodeMaker,
     Event,
@@ -19,6 +18,7 @@ from mastermind import (
     GameStarted,
     GameWon,
     GuessMade,
+    Rules,
 )
 from mastermind.store import EVENT_TYPES, EncodedEvent, EventCodec, Upcasters
 
@@ -53,7 +53,7 @@ def default_records() -> list[EncodedEvent]:
         "available_pegs": ["Red"],
     }
     events_now: list[Event] = [
-        GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS),
+        GameStarted("g1", Code.parse("RGBY"), Rules()),
         GUESS,
         GameWon("g1"),
         GameLost("g1", called_off=True),
@@ -66,7 +66,7 @@ def default_records() -> list[EncodedEvent]:
 def test_a_codec_of_masterminds_events_and_mine_writes_and_reads_them_as_the_default_does() -> None:
     mixed = EventCodec({**EVENT_TYPES, "Deposited": Deposited})
     assert {name: mixed.schema_version(name) for name in EVENT_TYPES} == {
-        "GameStarted": 3,
+        "GameStarted": 4,
         "GuessMade": 1,
         "GameWon": 1,
         "GameLost": 2,
@@ -82,7 +82,7 @@ def test_upcasters_of_my_own_events_gain_masterminds_and_stay_as_they_were() -> 
     mine = Upcasters()
     mine.add("Deposited", 1, lambda data: {**data, "tags": []})
     codec = EventCodec({**EVENT_TYPES, "Deposited": Deposited}, mine)
-    assert (codec.schema_version("GameStarted"), codec.schema_version("Deposited")) == (3, 2)
+    assert (codec.schema_version("GameStarted"), codec.schema_version("Deposited")) == (4, 2)
     assert decode(EncodedEvent("Deposited", 1, '{"account": "a1", "cents": 5}'), codec) == (
         Deposited("a1", 5)
     )
@@ -126,7 +126,8 @@ def test_upcasters_with_some_of_masterminds_steps_but_not_all_are_refused() -> N
     for event_types in (None, {**EVENT_TYPES, "Deposited": Deposited}):
         with pytest.raises(
             ValueError,
-            match=r"none for GameLost from version 1, GameStarted from version 2: start from "
+            match=r"none for GameLost from version 1, GameStarted from version 2, GameStarted from "
+            r"version 3: start from "
             r"mastermind\.store\.mastermind_upcasters\(\)",
         ):
             EventCodec(event_types, partial)

@@ -203,7 +203,7 @@ def test_a_database_written_by_version_0_1_0_is_read_and_played_on(tmp_path: Pat
     assert (in_play.available_pegs, in_play.unique) == (("Ash", "Birch", "Cedar", "Dune"), False)
     started = games.history("won-game")[0].event
     assert isinstance(started, GameStarted)
-    assert started.unique is False
+    assert started.rules.repeats is True
 
     board = games.guess("in-play", "ash birch cedar", idempotency_key="retry-1")
     assert board.outcome is Outcome.WON
