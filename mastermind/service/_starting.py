@@ -71,8 +71,11 @@ class Setup:
             changes["symbols"] = check_palette(available_pegs)
         if length is not None:
             changes["length"] = length
+        if unique is not None and not isinstance(unique, bool):
+            refusal = f"unique is true or false, not {unique!r}"
+            return cls(rules_of(rules), length is not None, given, maker, refusal)
         if unique is not None:
-            changes["repeats"] = not unique if isinstance(unique, bool) else unique
+            changes["repeats"] = not unique
         return cls(attrs.evolve(rules_of(rules), **changes), length is not None, given, maker)
 
 
@@ -120,7 +123,8 @@ def join_command(
 
     def join_with_a_made_secret(_: object) -> JoinGame:
         made = secret_maker(rules.pegs, rules.length, not rules.repeats)
-        if not set(made.pegs) <= set(rules.pegs):
+        fits = len(made.pegs) == rules.length and set(made.pegs) <= set(rules.pegs)
+        if not fits or rules.code_problem(made.pegs, "the secret"):
             # The rules would name the colours that do not fit: whoever joins must not
             # learn a secret the code maker chose, even a bad one.
             raise InvalidGameSetup(game_id, "the code maker's secret does not fit this game")

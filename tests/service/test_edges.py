@@ -71,10 +71,20 @@ START: dict[str, Case] = {
     "game-id-int": (lambda g: g.start(game_id=7), TypeError, "game_id must be a str or None"),
     "game-id-empty": (lambda g: g.start(game_id=""), ValueError, "game_id must be printable"),
     "game-id-nul": (lambda g: g.start(game_id="g\0"), ValueError, "game_id must be printable"),
-    "palette-none": (
-        lambda g: g.start(available_pegs=None),
+    "rules-number": (
+        lambda g: g.start(rules=4),
         TypeError,
-        "available_pegs must be a sequence of colour names, not NoneType",
+        "rules must be a preset's name or Rules, not int",
+    ),
+    "rules-unknown": (
+        lambda g: g.start(rules="chess"),
+        ValueError,
+        "No rules are called 'chess'; choose from classic, super, bulls-and-cows",
+    ),
+    "palette-number": (
+        lambda g: g.start(available_pegs=6),
+        TypeError,
+        "available_pegs must be a sequence of colour names, not int",
     ),
     "palette-bytes": (
         lambda g: g.start(available_pegs=b"RGBY", secret="RGBY"),

@@ -66,11 +66,11 @@ def test_unique_secrets_never_repeat_a_colour() -> None:
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
-        ({"length": 7, "unique": True}, "needs at least 7 colours"),
+        ({"length": 7, "unique": True}, "needs at least 7 symbols"),
         ({"length": 0}, "at least 1 peg"),
         ({"available_pegs": ()}, "no colours"),
         ({"total_attempts": 0}, "at least 1 attempt"),
-        ({"secret": "Red Red Blue Yellow", "unique": True}, "repeats a colour"),
+        ({"secret": "Red Red Blue Yellow", "unique": True}, "repeats Red"),
         ({"secret": "Red Pink"}, "the secret uses Pink"),
     ],
 )
@@ -196,7 +196,7 @@ def test_a_secret_the_code_maker_chose_is_never_named_when_it_does_not_fit() -> 
 
 def test_a_repeated_colour_in_a_unique_game_is_refused_without_naming_the_secret() -> None:
     games = Games(InMemoryEventStore(), FixedSecrets("Red Red Blue Yellow"))
-    with pytest.raises(InvalidGameSetup, match="the secret repeats a colour") as raised:
+    with pytest.raises(InvalidGameSetup, match="the code maker's secret does not fit") as raised:
         games.join(unique=True)
     assert "Red" not in raised.value.message
 

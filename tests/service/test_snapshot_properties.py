@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from mastermind.domain import BoardSoFar, Command, State, board_view, decider
 from mastermind.service import CommandRunner, Handled, SnapshotPolicy
 from mastermind.store import EventStore, Snapshot, Snapshots, head_position
-from mastermind.testing.strategies import commands_for, game_setups, guesses_for, join_commands
+from mastermind.testing.strategies import commands_for, game_rules, guesses_for, join_commands
 from tests.service.snapshot_stores import STORES, new_store
 
 PLAYING = decider.with_view(board_view)
@@ -36,8 +36,8 @@ def scripts(draw: st.DrawFn) -> tuple[int, Command, list[Command | str]]:
     """How often to snapshot, the command that starts a game, and what follows it:
     commands for the game, any of which may be refused, and mishaps."""
     every = draw(st.integers(min_value=1, max_value=6))
-    setups = game_setups(max_length=4, max_attempts=40, max_colours=8)
-    join = draw(join_commands(st.just("game"), setups=setups))
+    rules = game_rules(max_length=4, max_attempts=40, max_colours=8)
+    join = draw(join_commands(st.just("game"), rules=rules))
     # Guesses mostly, so that games last long enough for snapshots to be taken and reached.
     guesses = guesses_for(join)
     steps = st.one_of(guesses, guesses, guesses, commands_for(join), st.sampled_from(MISHAPS))
