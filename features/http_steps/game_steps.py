@@ -2,3 +2,4 @@
 
 from steps.code_breaker_steps import *
 from steps.game_steps import *
+from steps.rules_steps import *

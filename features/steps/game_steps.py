@@ -26,6 +26,9 @@ REASONS = {
     "it is too short": {"GuessTooShort"},
     "it is too long": {"GuessTooLong"},
     "it uses a colour the game lacks": {"InvalidPegInGuess"},
+    "it repeats a colour": {"GuessAgainstRules"},
+    "it repeats a digit": {"GuessAgainstRules"},
+    "it leaves a hole blank": {"GuessAgainstRules"},
     "it is neither a colour nor colour initials": {"UnreadableGuess"},
     "the game is already won": {"GameAlreadyWon"},
     "the game is already lost": {"GameAlreadyLost"},
@@ -59,9 +62,10 @@ def _wrong_guess(context: Any) -> str:
 
 
 def _guess(context: Any, typed: str) -> None:
-    """Guess as typed; the key pegs answered are kept for a Then step to check."""
+    """Guess as typed; the row answered is kept for a Then step to check."""
     _ensure_joined(context)
     board = _attempt(context, context.driver.send, "guess", guess=typed)
+    context.answered = None if board is None else board.rows[-1]
     context.feedback = None if board is None else board.rows[-1].feedback
 
 

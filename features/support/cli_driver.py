@@ -31,7 +31,15 @@ from support.driver import BoardView, GameSetup, Rejected, sent_by_its_role
 
 
 def _board_view(board: dict[str, Any]) -> BoardView:
-    return BoardView.of(decode(board, BoardAnswer).board())
+    return BoardView.answered(decode(board, BoardAnswer))
+
+
+def _rules_options(setup: GameSetup) -> list[str]:
+    """The options that ask for the game's rules: ``--rules`` and the preset's name, or
+    the attempts and colours of a classic game."""
+    if setup.rules is not None:
+        return ["--rules", setup.rules]
+    return [f"--attempts={setup.total_attempts}", "--colours", " ".join(setup.available_pegs)]
 
 
 def _command_line(game_id: str, name: str, fields: dict[str, Any]) -> list[str]:
@@ -53,11 +61,7 @@ class CliDriver:
         self.game_id = ""
 
     def join(self, setup: GameSetup) -> None:
-        options = [
-            f"--attempts={setup.total_attempts}",
-            "--colours",
-            " ".join(setup.available_pegs),
-        ]
+        options = _rules_options(setup)
         if setup.secret is not None:
             options += ["--secret", " ".join(setup.secret)]
         self.game_id = self._run("new", *options)["id"]
@@ -84,9 +88,7 @@ class CliDriver:
         options = [
             "--maker",
             "--hints" if maker.allows_hints else "--no-hints",
-            f"--attempts={setup.total_attempts}",
-            "--colours",
-            " ".join(setup.available_pegs),
+            *_rules_options(setup),
             "--db",
             str(self.database),
         ]

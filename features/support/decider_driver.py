@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from typing import Any
 
@@ -17,7 +16,7 @@ from mastermind import (
     board_view,
     decider,
 )
-from mastermind.service import Role
+from mastermind.service import Role, random_secret
 from support.driver import BoardView, GameSetup, rejections, sent_by_its_role
 
 
@@ -25,17 +24,17 @@ class DeciderDriver:
     def __init__(self) -> None:
         self.game_id = str(uuid.uuid4())
         self.events: list[Event] = []
-        self.available_pegs: tuple[str, ...] = ()
         self.last_join: JoinGame | None = None
 
     def join(self, setup: GameSetup) -> None:
-        secret = setup.secret
-        if secret is None:
-            secret = tuple(secrets.choice(setup.available_pegs) for _ in range(4))
-        self.available_pegs = setup.available_pegs
-        self.last_join = JoinGame(
-            self.game_id, Code(secret), setup.total_attempts, setup.available_pegs
+        """``JoinGame`` with the rules asked for, and the secret given or drawn by them."""
+        rules = setup.game_rules()
+        secret = (
+            random_secret(rules.pegs, rules.length, not rules.repeats)
+            if setup.secret is None
+            else Code(setup.secret)
         )
+        self.last_join = JoinGame(self.game_id, secret, rules)
         self._execute(self.last_join)
 
     def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
@@ -49,7 +48,7 @@ class DeciderDriver:
         return self.board()
 
     def guess_before_joining(self, setup: GameSetup, typed: str) -> None:
-        self._execute(MakeGuess(self.game_id, Code.parse(typed, setup.available_pegs)))
+        self._execute(MakeGuess(self.game_id, Code.parse(typed, setup.game_rules().pegs)))
 
     def join_again(self) -> None:
         assert self.last_join is not None, "join before joining again"
@@ -60,14 +59,7 @@ class DeciderDriver:
 
     def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
         assert setup.secret is not None, "a person gives the secret"
-        self.available_pegs = setup.available_pegs
-        self.last_join = JoinGame(
-            self.game_id,
-            Code(setup.secret),
-            setup.total_attempts,
-            setup.available_pegs,
-            maker=maker,
-        )
+        self.last_join = JoinGame(self.game_id, Code(setup.secret), setup.game_rules(), maker)
         self._execute(self.last_join)
 
     def maker_board(self) -> BoardView:

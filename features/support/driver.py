@@ -12,24 +12,54 @@ from typing import Any, Protocol
 
 import attrs
 
-from mastermind import CodeMaker, DecodingBoard, GameError
-from mastermind.service import CommandKind, Role, command_kind
+from mastermind import (
+    CLASSIC_PEGS,
+    DEFAULT_ATTEMPTS,
+    DEFAULT_LENGTH,
+    CodeMaker,
+    DecodingBoard,
+    GameError,
+    Rules,
+    rules_named,
+)
+from mastermind.service import BoardAnswer, CommandKind, Role, command_kind
 
 
 @attrs.frozen
 class GameSetup:
     """What the Given steps arrange before the code breaker joins."""
 
-    total_attempts: int = 12
-    available_pegs: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
+    total_attempts: int = DEFAULT_ATTEMPTS
+    available_pegs: tuple[str, ...] = CLASSIC_PEGS
     secret: tuple[str, ...] | None = None
     """``None`` lets the code maker choose."""
+    rules: str | None = None
+    """The preset the game is asked for by name, as each way in names it; ``None`` for a
+    game of the attempts and colours above, its codes as long as the secret."""
+
+    @classmethod
+    def of_preset(cls, name: str) -> GameSetup:
+        """A game by the preset ``name``: its attempts and pegs are the preset's."""
+        rules = rules_named(name)
+        return cls(rules.attempts, rules.pegs, rules=name)
+
+    def game_rules(self) -> Rules:
+        """The rules asked for, as the decider takes them."""
+        if self.rules is not None:
+            return rules_named(self.rules)
+        length = DEFAULT_LENGTH if self.secret is None else len(self.secret)
+        return Rules(length, self.available_pegs, self.total_attempts)
 
 
 @attrs.frozen
 class Row:
     guess: tuple[str, ...]
     feedback: str
+    """The key pegs, as the specification writes them: "B B W"."""
+    said: str
+    """The answer in the rules' own words: "1 bull, 2 cows"."""
+    white: int | None
+    """The white pegs, or cows, counted; ``None`` where the rules count none."""
 
 
 @attrs.frozen
@@ -43,19 +73,42 @@ class BoardView:
     secret: tuple[str, ...] | None
     code_length: int
     """The holes in a row: what a code breaker knows of the secret before guessing."""
+    rules: str | None
+    """The preset the game is played by, by name; ``None`` for rules of its own."""
     note: str | None = None
     """The last note the person who made the code left."""
 
     @classmethod
     def of(cls, board: DecodingBoard) -> BoardView:
+        rules = board.rules
         return cls(
             outcome=board.outcome.value,
             attempts_left=board.attempts_left,
-            rows=tuple(Row(row.guess.pegs, str(row.feedback)) for row in board.rows),
+            rows=tuple(
+                Row(
+                    row.guess.pegs,
+                    str(row.feedback),
+                    rules.describe(row.feedback),
+                    row.feedback.white if rules.answer.counts_white else None,
+                )
+                for row in board.rows
+            ),
             secret=board.secret.pegs if board.secret else None,
             code_length=board.code_length,
+            rules=rules.name,
             note=board.note,
         )
+
+    @classmethod
+    def answered(cls, answer: BoardAnswer) -> BoardView:
+        """The board as a way in wrote it: the rules' name, the words said and the white
+        pegs counted are the answer's own, not worked out again from its counts."""
+        view = cls.of(answer.board())
+        rows = tuple(
+            attrs.evolve(row, said=written.said, white=written.feedback.white)
+            for row, written in zip(view.rows, answer.rows, strict=True)
+        )
+        return attrs.evolve(view, rows=rows, rules=answer.rules.name)
 
 
 class Rejected(Exception):

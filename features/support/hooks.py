@@ -38,6 +38,7 @@ def make_scenario_hooks(stage: str, new_driver: Callable[[], GameDriver]) -> tup
         context.joined = False
         context.rejection = None
         context.feedback = None
+        context.answered = None
 
     def after_scenario(context: Any, scenario: Any) -> None:
         driver = getattr(context, "driver", None)

@@ -39,7 +39,15 @@ UNLIMITED = Limits(create_rate="1000/second", hint_rate="1000/second")
 
 
 def _board_view(answer: dict[str, Any]) -> BoardView:
-    return BoardView.of(decode(answer, BoardAnswer).board())
+    return BoardView.answered(decode(answer, BoardAnswer))
+
+
+def _rules_body(setup: GameSetup) -> dict[str, Any]:
+    """What ``POST /games`` is told of the game's rules: ``"rules"``, the preset's name,
+    or the attempts and colours of a classic game."""
+    if setup.rules is not None:
+        return {"rules": setup.rules}
+    return {"attempts": setup.total_attempts, "colours": list(setup.available_pegs)}
 
 
 def _command_post(game_id: str, name: str, fields: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -92,11 +100,9 @@ class HttpDriver:
             self.server.code_maker = random_secret
         else:
             self.server.code_maker = FixedSecrets(Code(setup.secret))
-        setup_body = {
-            "attempts": setup.total_attempts,
-            "colours": list(setup.available_pegs),
-            "length": len(setup.secret) if setup.secret else 4,
-        }
+        setup_body = _rules_body(setup)
+        if setup.rules is None:
+            setup_body["length"] = len(setup.secret) if setup.secret else 4
         created = self._send("POST", "/games", json=setup_body)
         self.game_id, self.token = created["id"], created["token"]
 
@@ -121,8 +127,7 @@ class HttpDriver:
         and plays the code breaker's part with the invite's."""
         assert setup.secret is not None, "a person gives the secret"
         body = {
-            "attempts": setup.total_attempts,
-            "colours": list(setup.available_pegs),
+            **_rules_body(setup),
             "secret": list(setup.secret),
             "maker_name": maker.name,
             "hints": maker.allows_hints,

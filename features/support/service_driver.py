@@ -12,6 +12,14 @@ from mastermind.service import Role
 from support.driver import BoardView, GameSetup, rejections, sent_by_its_role
 
 
+def _asked_for(setup: GameSetup) -> dict[str, Any]:
+    """What ``Games.start`` is told of the game's rules: the preset's name alone, or the
+    attempts and colours of a classic game."""
+    if setup.rules is not None:
+        return {"rules": setup.rules}
+    return {"total_attempts": setup.total_attempts, "available_pegs": setup.available_pegs}
+
+
 class ServiceDriver:
     def __init__(self) -> None:
         self._directory = tempfile.TemporaryDirectory()
@@ -23,11 +31,8 @@ class ServiceDriver:
 
     def join(self, setup: GameSetup) -> None:
         secret = None if setup.secret is None else Code(setup.secret)
-        length = 4 if secret is None else len(secret)
         with rejections():
-            self.game_id = self.games.join(
-                setup.total_attempts, setup.available_pegs, length, secret
-            )
+            self.game_id = self.games.start(secret=secret, **_asked_for(setup)).game_id
 
     def send(self, name: str, /, *, by: Role | None = None, **fields: Any) -> BoardView:
         kind = sent_by_its_role(name, by, "the service takes a command from whoever calls it")
@@ -46,13 +51,7 @@ class ServiceDriver:
     def make_code(self, setup: GameSetup, maker: CodeMaker) -> None:
         assert setup.secret is not None, "a person gives the secret"
         with rejections():
-            board = self.games.start(
-                setup.total_attempts,
-                setup.available_pegs,
-                None,
-                Code(setup.secret),
-                maker=maker,
-            )
+            board = self.games.start(secret=Code(setup.secret), maker=maker, **_asked_for(setup))
         self.game_id = board.game_id
 
     def maker_board(self) -> BoardView:
