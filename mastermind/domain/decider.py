@@ -70,14 +70,6 @@ class Started:
     maker: CodeMaker = COMPUTER
 
     @property
-    def total_attempts(self) -> int:
-        return self.rules.attempts
-
-    @property
-    def available_pegs(self) -> tuple[str, ...]:
-        return self.rules.pegs
-
-    @property
     def attempts_left(self) -> int:
         return self.rules.attempts - self.attempts_used
 

@@ -116,14 +116,6 @@ class GameStarted:
     def code_length(self) -> int:
         return len(self.secret.pegs)
 
-    @property
-    def total_attempts(self) -> int:
-        return self.rules.attempts
-
-    @property
-    def available_pegs(self) -> tuple[str, ...]:
-        return self.rules.pegs
-
 
 @attrs.frozen
 class GuessMade:

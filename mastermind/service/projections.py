@@ -74,9 +74,9 @@ class GameCatalogue:
                 event.game_id,
                 Outcome.IN_PROGRESS,
                 0,
-                event.total_attempts,
-                event.code_length,
-                len(event.available_pegs),
+                event.rules.attempts,
+                event.rules.length,
+                len(event.rules.pegs),
             )
             return games
         game = games.get(event.game_id)

@@ -123,11 +123,11 @@ class DeciderMachine(RuleBasedStateMachine):
     def attempts_never_exceed_the_total(self) -> None:
         state = decider.fold(self.events)
         if isinstance(state, Started):
-            assert 0 <= state.attempts_used < state.total_attempts
+            assert 0 <= state.attempts_used < state.rules.attempts
         started = [event for event in self.events if isinstance(event, GameStarted)]
         guesses = [event for event in self.events if isinstance(event, GuessMade)]
         if started:
-            assert len(guesses) <= started[0].total_attempts
+            assert len(guesses) <= started[0].rules.attempts
 
     @invariant()
     def a_game_without_repeats_has_no_symbol_twice_in_any_code(self) -> None:
@@ -155,7 +155,7 @@ class DeciderMachine(RuleBasedStateMachine):
     def a_game_that_used_every_attempt_is_over(self) -> None:
         state = decider.fold(self.events)
         guesses = sum(isinstance(event, GuessMade) for event in self.events)
-        if self.events and guesses == self.events[0].total_attempts:  # type: ignore[union-attr]
+        if self.events and guesses == self.events[0].rules.attempts:  # type: ignore[union-attr]
             assert decider.is_terminal(state)
 
 
