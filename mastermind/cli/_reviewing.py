@@ -25,7 +25,7 @@ from mastermind.cli._options import (
 )
 from mastermind.cli._pegs import PegLook
 from mastermind.cli._terminal import Terminal
-from mastermind.cli._wiring import opened_games, short_id
+from mastermind.cli._wiring import opened_games, reason, short_id
 from mastermind.domain import Answer, Outcome
 from mastermind.service import GameReview, Games, review_document
 
@@ -138,7 +138,12 @@ def review(
     Needs the solver extra.
     """
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        if as_json:
-            echo_json(review_document(chosen_review(games, game_id, preset)))
-            return
-        show_review(games, game_id, Terminal.open(colour, plain), preset)
+        try:
+            if as_json:
+                echo_json(review_document(chosen_review(games, game_id, preset)))
+                return
+            show_review(games, game_id, Terminal.open(colour, plain), preset)
+        except ValueError as error:
+            # The code breaker found no secret that fits the game's answers: it cannot
+            # judge a game of these rules, which is its failing, not the player's.
+            raise click.ClickException(f"The game cannot be reviewed: {reason(error)}") from None
