@@ -1,28 +1,16 @@
-"""Drawing a decoding board: code pegs that carry their letter, key pegs that no colour can be
-taken for, and the whole board as a player's screen shows it."""
+"""Drawing a decoding board: the whole board as a player's screen shows it, its title in the
+rules' words, its rows, the secret or its shield, and how the game stands."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import attrs
-from rich.color import Color
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from mastermind.cli._palette import terminal_colour
-from mastermind.domain import (
-    BoardRow,
-    Code,
-    DecodingBoard,
-    Feedback,
-    Outcome,
-    has_unique_initials,
-    is_given_up,
-)
+from mastermind.cli._palette import symbol_noun
+from mastermind.cli._pegs import PegLook
+from mastermind.domain import BoardRow, DecodingBoard, Outcome, Rules, is_given_up
 
 __all__ = [
-    "PegLook",
     "board_view",
     "describe_outcome",
     "introduction",
@@ -34,128 +22,38 @@ __all__ = [
     "title",
 ]
 
-_KEY_SYMBOLS = {
-    True: (("●", "◆"), ("○", "◇"), ("·", "∙")),
-    False: (("+", "*", "#"), ("-", "~", "="), (".", "_", ":")),
-}
-"""Candidates for the key pegs, drawn in colour or not: right colour in the right place,
-right colour in the wrong place, and an empty hole. The first that no code peg of the game
-shows is used, so that no symbol means two things on one screen."""
-
-# Fixed colours of the 256, not the 16 a terminal's theme may redefine: a label must stand
-# out from its cell whatever the theme.
-_HOLE = "on grey27"
+# A fixed colour of the 256, as the holes are: the shield stands out whatever the theme.
 _SHIELD = "bold grey100 on grey42"
 _BOARD_LINES = 7
 """The lines of the screen besides the rows: the title, the secret, the legends and the
 blank lines between them."""
 
 
-@attrs.frozen
-class PegLook:
-    """How one game's pegs are drawn.
-
-    In colour a code peg is a cell of its colour with its initial on it, so that it reads
-    without the colour too; where two colours share an initial, its number in the palette.
-    Without colour it is its initial, as typed at the prompt, or its name where two
-    colours share an initial.
-    """
-
-    palette: tuple[str, ...]
-    colour: bool
-
-    @property
-    def by_initial(self) -> bool:
-        return has_unique_initials(self.palette)
-
-    def label(self, name: str) -> str:
-        """What a peg of this colour shows: its initial, its number, or its name."""
-        if self.by_initial:
-            return name[:1].upper()
-        if not self.colour:
-            return name
-        folded = [peg.casefold() for peg in self.palette]
-        return str(folded.index(name.casefold()) + 1) if name.casefold() in folded else name
-
-    def peg(self, name: str) -> Text:
-        label = self.label(name)
-        if not self.colour:
-            return Text(label.ljust(self._label_width))
-        return Text(f" {label.rjust(self._label_width)} ", style=_cell_style(name))
-
-    def code(self, code: Code | Sequence[str]) -> Text:
-        pegs = code.pegs if isinstance(code, Code) else code
-        return Text(" ").join(self.peg(name) for name in pegs)
-
-    def holes(self, length: int, style: str = _HOLE, mark: str = " ") -> Text:
-        """A row of empty cells, as the holes of the board, or the shield's ``?``."""
-        cell = Text(f" {mark.rjust(self._label_width)} ", style=style)
-        return Text(" ").join([cell] * length)
-
-    @property
-    def key_symbols(self) -> tuple[str, str, str]:
-        taken = {self.label(name) for name in self.palette}
-        right, wrong, empty = (
-            next((symbol for symbol in candidates if symbol not in taken), candidates[0])
-            for candidates in _KEY_SYMBOLS[self.colour]
-        )
-        return right, wrong, empty
-
-    def key_pegs(self, feedback: Feedback, code_length: int) -> Text:
-        """The key pegs in a cell of one width for every row: one symbol a hole."""
-        right, wrong, empty = self.key_symbols
-        empties = code_length - feedback.black - feedback.white
-        pegs = [Text(right, style="bold")] * feedback.black
-        pegs += [Text(wrong, style="bold")] * feedback.white
-        pegs += [Text(empty, style="dim")] * empties
-        return Text(" ").join(pegs)
-
-    def colour_legend(self) -> Text:
-        """Every colour of the game, drawn as on the board beside its name."""
-        if not self.colour and not self.by_initial:
-            return Text(", ".join(self.palette))
-        return Text("  ").join(Text.assemble(self.peg(name), " ", name) for name in self.palette)
-
-    def key_legend(self) -> Text:
-        right, wrong, empty = self.key_symbols
-        return Text.assemble(
-            (right, "bold"),
-            " right colour, right place   ",
-            (wrong, "bold"),
-            " right colour, wrong place   ",
-            (empty, "dim"),
-            " none",
-        )
-
-    @property
-    def _label_width(self) -> int:
-        return max((len(self.label(name)) for name in self.palette), default=1)
-
-
-def _cell_style(name: str) -> str:
-    """A colour as a cell's background, under its label in black or white, whichever
-    stands out more; a colour no terminal has is a reversed cell."""
-    colour = terminal_colour(name)
-    if colour is None:
-        return "bold reverse"
-    red, green, blue = (_linear(channel / 255) for channel in Color.parse(colour).get_truecolor())
-    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    # Contrast with black is (L + 0.05) / 0.05 and with white 1.05 / (L + 0.05).
-    text = "grey0" if (luminance + 0.05) ** 2 > 0.0525 else "grey100"
-    return f"bold {text} on {colour}"
-
-
-def _linear(channel: float) -> float:
-    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-
-
 def title(board: DecodingBoard, label: str | None = None) -> Text:
-    """``Game 1a2b3c4d: 4 pegs from 6 colours, 12 attempts``."""
-    setup = (
-        f": {board.code_length} pegs from {len(board.available_pegs)} colours, "
-        f"{_attempts(board.total_attempts)}{', no colour twice' if board.unique else ''}"
-    )
-    return Text.assemble(("Game ", "bold"), (label or board.game_id, "bold"), setup)
+    """``Game 1a2b3c4d: 4 pegs from 6 colours, 12 attempts``, with the rules' name and what
+    sets them apart, for a game of another member of the family."""
+    rules = board.rules
+    setup = f": {_code(rules)}, {_attempts(rules.attempts)}{_set_apart(rules)}"
+    return Text.assemble(("Game ", "bold"), (label or board.game_id, "bold"), _named(rules), setup)
+
+
+def _named(rules: Rules) -> str:
+    """The preset the rules are, but for the classic game: `` (bulls-and-cows)``."""
+    return "" if rules.name in (None, "classic") else f" ({rules.name})"
+
+
+def _code(rules: Rules) -> str:
+    """``4 pegs from 6 colours``, ``... and the blank`` where a hole may stay blank."""
+    noun = symbol_noun(rules.symbols)
+    blank = " and the blank" if rules.blanks else ""
+    return f"{_count(rules.length, 'peg')} from {_count(len(rules.symbols), noun)}{blank}"
+
+
+def _set_apart(rules: Rules) -> str:
+    """``, no colour twice``, ``, black pegs only``: what the board shows of the rules."""
+    noun = symbol_noun(rules.symbols)
+    unique = "" if rules.repeats else f", no {noun} twice"
+    return unique + ("" if rules.answer.counts_white else ", black pegs only")
 
 
 def board_view(
@@ -172,7 +70,7 @@ def board_view(
     Given the ``room`` it has on a screen, in lines, the attempts left are drawn as empty
     rows where they fit, and only the latest guesses where even they do not.
     """
-    look = PegLook(board.available_pegs, colour)
+    look = PegLook.of(board.rules, colour)
     rows = [row_line(number, row, board, look) for number, row in enumerate(board.rows, 1)]
     heading = [title(board, label), *_maker_lines(board)]
     if room is not None:
@@ -186,8 +84,8 @@ def board_view(
         *rows,
         secret_line(board, look),
         Text(),
-        Text.assemble("Colours: ", look.colour_legend()),
-        Text.assemble("Key pegs: ", look.key_legend()),
+        look.colour_line(),
+        look.key_line(),
         Text(),
         shown,
     )
@@ -213,14 +111,14 @@ def _fitted(rows: list[Text], board: DecodingBoard, look: PegLook, room: int) ->
 
 def introduction(board: DecodingBoard, colour: bool, label: str | None = None) -> Group:
     """A new game: what it takes to win it, and how its pegs look."""
-    look = PegLook(board.available_pegs, colour)
+    rules = board.rules
+    look = PegLook.of(rules, colour)
     return Group(
-        Text.assemble(("New game ", "bold"), (label or board.game_id, "bold")),
+        Text.assemble(("New game ", "bold"), (label or board.game_id, "bold"), _named(rules)),
         *_maker_lines(board),
-        f"Break a code of {board.code_length} pegs from {len(board.available_pegs)} colours "
-        f"in {_attempts(board.total_attempts)}.",
-        Text.assemble("Colours: ", look.colour_legend()),
-        Text.assemble("Key pegs: ", look.key_legend()),
+        f"Break a code of {_code(rules)} in {_attempts(rules.attempts)}{_set_apart(rules)}.",
+        look.colour_line(),
+        look.key_line(),
     )
 
 
@@ -262,6 +160,8 @@ def secret_line(board: DecodingBoard, look: PegLook) -> Text:
     names = str(board.secret)
     if not look.colour and not look.by_initial:
         return Text.assemble("Secret: ", names)
+    if look.names_shown:
+        return Text.assemble("Secret: ", look.code(board.secret))
     return Text.assemble("Secret: ", look.code(board.secret), f" ({names})")
 
 
@@ -304,4 +204,8 @@ def _guesses(count: int) -> str:
 
 
 def _attempts(count: int) -> str:
-    return "1 attempt" if count == 1 else f"{count} attempts"
+    return _count(count, "attempt")
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

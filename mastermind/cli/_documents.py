@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import click
 
-from mastermind.domain import Code, CodeMaker, DecodingBoard, Feedback, GameStarted
+from mastermind.domain import Code, CodeMaker, DecodingBoard, Feedback, GameStarted, Rules
 from mastermind.service import (
     BoardAnswer,
     FeedbackAnswer,
@@ -20,6 +20,7 @@ from mastermind.service import (
     MakerAnswer,
     ProblemAnswer,
     RecordedEvent,
+    RulesAnswer,
     Statistics,
     StatisticsAnswer,
     SummaryAnswer,
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 JSON = dict[str, Any]
+CLASSIC = Rules()
 
 
 def board_document(board: DecodingBoard, *, hints: bool = False) -> JSON:
@@ -58,18 +60,20 @@ def summary_document(summary: GameSummary) -> JSON:
     return document
 
 
-def record_document(record: RecordedEvent, reveal_secret: bool) -> JSON:
-    """A stored event with its place in the feed and in its stream."""
+def record_document(record: RecordedEvent, reveal_secret: bool, rules: Rules = CLASSIC) -> JSON:
+    """A stored event with its place in the feed and in its stream, of a game played by
+    ``rules``."""
     return {
         "position": record.position,
         "version": record.version,
         "type": type(record.event).__name__,
-        "data": event_fields(record, reveal_secret),
+        "data": event_fields(record, reveal_secret, rules),
     }
 
 
-def event_fields(record: RecordedEvent, reveal_secret: bool) -> JSON:
-    """The event's fields besides its game id, which is its stream's; the secret masked."""
+def event_fields(record: RecordedEvent, reveal_secret: bool, rules: Rules = CLASSIC) -> JSON:
+    """The event's fields besides its game id, which is its stream's; the secret masked,
+    the rules as a board names them, and the feedback as the game's ``rules`` give it."""
     fields: JSON = {}
     for field in attrs.fields(type(record.event)):
         if field.name == "game_id":
@@ -81,8 +85,10 @@ def event_fields(record: RecordedEvent, reveal_secret: bool) -> JSON:
             fields[field.name] = list(value.pegs)
         elif isinstance(value, CodeMaker):
             fields[field.name] = maker_document(value)
+        elif isinstance(value, Rules):
+            fields[field.name] = encode(RulesAnswer.of(value))
         elif isinstance(value, Feedback):
-            fields[field.name] = encode(FeedbackAnswer.of(value))
+            fields[field.name] = encode(FeedbackAnswer.of(value, rules.answer))
         elif isinstance(value, tuple):
             fields[field.name] = list(value)
         else:

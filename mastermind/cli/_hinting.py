@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from mastermind.cli._board import PegLook
+from mastermind.cli._pegs import PegLook
 from mastermind.domain import Code
 from mastermind.hints import STRATEGIES
 from mastermind.service import Hint
@@ -43,6 +43,8 @@ def code_with_names(code: Code, look: PegLook) -> Text:
     names = str(code)
     if not look.colour and not look.by_initial:
         return Text(names)
+    if look.names_shown:
+        return look.code(code)
     return Text.assemble(look.code(code), f" ({names})")
 
 

@@ -21,6 +21,7 @@ from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from mastermind.cli import INTERRUPTED
+from mastermind.cli._palette import symbol_noun
 from mastermind.cli._session import ReadLine
 from mastermind.cli._terminal import Terminal
 from mastermind.domain import (
@@ -38,10 +39,9 @@ from mastermind.domain import (
 from mastermind.service import Games
 
 __all__ = [
-    "GameShape",
     "MakerAtKeyboard",
     "ask_for_secret",
-    "check_shape",
+    "check_rules",
     "clear_for_the_breaker",
     "hidden_line_from_terminal",
     "maker_at_keyboard",
@@ -54,20 +54,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 _ERASE_SCROLLBACK = "\x1b[3J"
 """What ``clear`` sends after clearing the screen, where the terminal can (terminfo's
 ``E3``): the lines scrolled off the top go too. Other terminals ignore it."""
-
-
-@attrs.frozen
-class GameShape:
-    """How every game of a sitting is set up, whoever makes its code."""
-
-    total_attempts: int
-    available_pegs: tuple[str, ...]
-    length: int
-    unique: bool
-
-    @property
-    def rules(self) -> Rules:
-        return Rules(self.length, self.available_pegs, self.total_attempts, not self.unique)
 
 
 @attrs.frozen
@@ -85,7 +71,7 @@ class MakerAtKeyboard:
     read_hidden: ReadLine | None = None
     secret: str | None = None
 
-    def start(self, games: Games, shape: GameShape) -> str:
+    def start(self, games: Games, rules: Rules) -> str:
         """Ask for the secret, start the game with it, clear the screen; answer its id.
 
         Ctrl-C or the end of input while the secret is typed stores nothing and ends the
@@ -93,24 +79,17 @@ class MakerAtKeyboard:
         """
         secret: Code | str | None = self.secret
         if secret is None:
-            check_shape(shape, self.maker)
+            check_rules(rules, self.maker)
             read_hidden = self.read_hidden or hidden_line_from_terminal()
             try:
-                secret = ask_for_secret(shape, self.maker, read_hidden, self._say)
+                secret = ask_for_secret(rules, self.maker, read_hidden, self._say)
             except (KeyboardInterrupt, EOFError) as stopped:
                 self.terminal.console.print()
                 self._say(Text("No code was set, and nothing is saved."))
                 status = INTERRUPTED if isinstance(stopped, KeyboardInterrupt) else 0
                 raise click.exceptions.Exit(status) from None
-        board = games.start(
-            shape.total_attempts,
-            shape.available_pegs,
-            # A secret given in advance sets the length, as it does for the computer.
-            shape.length if self.secret is None else None,
-            secret,
-            unique=shape.unique,
-            maker=self.maker,
-        )
+        # A secret given in advance sets the length, as it does for the computer.
+        board = games.start(secret=secret, rules=rules, maker=self.maker)
         if self.terminal.redraw:
             clear_for_the_breaker(self.terminal.console)
         return board.game_id
@@ -174,47 +153,47 @@ def maker_at_keyboard(
 
 
 def ask_for_secret(
-    shape: GameShape, maker: CodeMaker, read_hidden: ReadLine, say: Callable[[Text], None]
+    rules: Rules, maker: CodeMaker, read_hidden: ReadLine, say: Callable[[Text], None]
 ) -> Code:
     """The secret the code maker types twice, as the rules of the game take it.
 
     A secret the rules refuse, or a second typing that reads as another code, is told
     and asked for again; nothing is stored meanwhile.
     """
-    palette = ", ".join(shape.available_pegs)
-    rule = ", no colour twice" if shape.unique else ""
+    palette = ", ".join(rules.pegs)
+    noun = symbol_noun(rules.symbols)
+    rule = "" if rules.repeats else f", no {noun} twice"
+    typed = "digits" if noun == "digit" else "names or initials"
     say(
         Text(
-            f"Code maker, type a secret of {shape.length} pegs from {palette}{rule}, as names "
-            "or initials. Nothing shows as you type; type it twice, to be sure of it."
+            f"Code maker, type a secret of {rules.length} pegs from {palette}{rule}, as "
+            f"{typed}. Nothing shows as you type; type it twice, to be sure of it."
         )
     )
     while True:
-        code, problem = read_secret(read_hidden("Secret: "), shape, maker)
+        code, problem = read_secret(read_hidden("Secret: "), rules, maker)
         if code is None:
             say(Text(f"{problem} Type the secret again.", style="yellow"))
             continue
-        again, _ = read_secret(read_hidden("The same secret again: "), shape, maker)
+        again, _ = read_secret(read_hidden("The same secret again: "), rules, maker)
         if again == code:
             return code
         say(Text("The two differ, so no code is set. Type the secret again.", style="yellow"))
 
 
-def read_secret(
-    typed: str, shape: GameShape, maker: CodeMaker
-) -> tuple[Code, None] | tuple[None, str]:
-    """The code typed, if the rules would start a game of ``shape`` with it; else why not.
+def read_secret(typed: str, rules: Rules, maker: CodeMaker) -> tuple[Code, None] | tuple[None, str]:
+    """The code typed, if the rules would start a game with it; else why not.
 
     The judge is the rules' own: the game the secret would start is decided, and no
     more, so nothing is stored.
     """
     try:
-        code = Code.parse(typed, shape.available_pegs)
+        code = Code.parse(typed, rules.pegs)
     except UnreadableCode as error:
         return None, f"{error.reason[:1].upper()}{error.reason[1:]}."
-    if len(code.pegs) != shape.length:
-        return None, f"The secret has {_pegs(len(code.pegs))}, not {shape.length}."
-    join = JoinGame("secret", code, shape.rules, maker)
+    if len(code.pegs) != rules.length:
+        return None, f"The secret has {_pegs(len(code.pegs))}, not {rules.length}."
+    join = JoinGame("secret", code, rules, maker)
     try:
         decide(join, initial_state)
     except GameError as error:
@@ -222,13 +201,13 @@ def read_secret(
     return code, None
 
 
-def check_shape(shape: GameShape, maker: CodeMaker) -> None:
-    """Refuse a setup or a maker no secret could start a game of, before asking for one.
+def check_rules(rules: Rules, maker: CodeMaker) -> None:
+    """Refuse rules or a maker no secret could start a game of, before asking for one.
 
     Raises:
         InvalidGameSetup: the game cannot be played as asked, whatever the secret.
     """
-    problem = shape.rules.problem() or maker.problem()
+    problem = rules.problem() or maker.problem()
     if problem:
         raise InvalidGameSetup("", problem)
 

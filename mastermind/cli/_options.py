@@ -1,4 +1,5 @@
-"""The options the commands share: how a game is set up, where games are kept, how shown."""
+"""The options the commands share: the rules a game is played by, where games are kept, and
+how they are shown."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 import click
 from click.core import ParameterSource
 
@@ -18,10 +20,14 @@ from mastermind.domain import (
     DEFAULT_LENGTH,
     MAX_ATTEMPTS,
     MAX_LENGTH,
+    PRESETS,
+    Rules,
+    rules_named,
 )
 
 __all__ = [
     "attempts_option",
+    "chosen_rules",
     "colour_option",
     "colours_option",
     "game_id_argument",
@@ -29,19 +35,14 @@ __all__ = [
     "json_option",
     "length_option",
     "plain_option",
+    "rules_option",
     "secret_option",
     "store_choice",
     "store_options",
+    "unique_option",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _palette(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    try:
-        return choose_palette(value)
-    except PaletteChoiceError as error:
-        raise click.BadParameter(str(error), ctx, param) from None
 
 
 def _options(*options: Callable[[F], F]) -> Callable[[F], F]:
@@ -55,30 +56,37 @@ def _options(*options: Callable[[F], F]) -> Callable[[F], F]:
     return decorate
 
 
+rules_option = click.option(
+    "--rules",
+    "preset",
+    type=click.Choice(tuple(PRESETS), case_sensitive=False),
+    metavar="NAME",
+    help=f"The member of the Mastermind family to play: {', '.join(PRESETS)}. The options "
+    "below change the rules chosen where given. [default: classic]",
+)
 length_option = click.option(
     "--length",
     type=int,
-    default=DEFAULT_LENGTH,
-    show_default=True,
-    help=f"Pegs in the secret code, 1 to {MAX_LENGTH}.",
+    help=f"Pegs in the secret code, 1 to {MAX_LENGTH}. [default: the rules', {DEFAULT_LENGTH} "
+    "in the classic game]",
 )
 attempts_option = click.option(
     "--attempts",
     type=int,
-    default=DEFAULT_ATTEMPTS,
-    show_default=True,
-    help=f"Guesses allowed, 1 to {MAX_ATTEMPTS}.",
+    help=f"Guesses allowed, 1 to {MAX_ATTEMPTS}. [default: the rules', {DEFAULT_ATTEMPTS} in "
+    "the classic game]",
 )
 colours_option = click.option(
     "--colours",
     "--colors",
-    "palette",
+    "colours",
     metavar="N|NAMES",
-    callback=_palette,
-    default=str(len(CLASSIC_PEGS)),
-    show_default=True,
-    help=f"How many of {', '.join(DEFAULT_PALETTE)} to play with, or colour names of "
-    'your own, such as "Ash Birch Cedar".',
+    help=f"How many of {', '.join(DEFAULT_PALETTE)} to play with (of the digits, in Bulls "
+    'and Cows), or colour names of your own, such as "Ash Birch Cedar". [default: the '
+    f"rules', {len(CLASSIC_PEGS)} in the classic game]",
+)
+unique_option = click.option(
+    "--unique", is_flag=True, help="No colour appears twice in the secret, nor in a guess."
 )
 
 secret_option = click.option(
@@ -89,11 +97,7 @@ secret_option = click.option(
 )
 
 game_setup_options = _options(
-    length_option,
-    attempts_option,
-    colours_option,
-    click.option("--unique", is_flag=True, help="No colour appears twice in the secret."),
-    secret_option,
+    rules_option, length_option, attempts_option, colours_option, unique_option, secret_option
 )
 
 store_options = _options(
@@ -127,6 +131,37 @@ plain_option = click.option(
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 game_id_argument = click.argument("game_id")
+
+
+def chosen_rules(
+    preset: str | None,
+    length: int | None = None,
+    attempts: int | None = None,
+    colours: str | None = None,
+    unique: bool = False,
+) -> Rules:
+    """The rules ``--rules`` names, the classic game without it, changed by whichever of
+    ``--length``, ``--attempts``, ``--colours`` and ``--unique`` are given.
+
+    The rules are judged when the game starts, which refuses them with the reason.
+
+    Raises:
+        click.BadParameter: ``--colours`` asks for a palette that cannot be offered.
+    """
+    rules = PRESETS["classic"] if preset is None else rules_named(preset)
+    changes: dict[str, Any] = {}
+    if length is not None:
+        changes["length"] = length
+    if attempts is not None:
+        changes["attempts"] = attempts
+    if colours is not None:
+        try:
+            changes["symbols"] = choose_palette(colours, rules.symbols)
+        except PaletteChoiceError as error:
+            raise click.BadParameter(str(error), param_hint="'--colours'") from None
+    if unique:
+        changes["repeats"] = False
+    return attrs.evolve(rules, **changes)
 
 
 def store_choice(database: Path | None, store_url: str | None) -> StoreChoice:

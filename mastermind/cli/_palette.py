@@ -1,6 +1,9 @@
-"""The colours a game in the terminal is played with, and the terminal colour of each."""
+"""The colours, or digits, a game in the terminal is played with, and the terminal colour of
+each."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.color import Color, ColorParseError
 
@@ -12,6 +15,7 @@ __all__ = [
     "MOST_COLOURS",
     "PaletteChoiceError",
     "choose_palette",
+    "symbol_noun",
     "terminal_colour",
 ]
 
@@ -37,24 +41,36 @@ class PaletteChoiceError(ValueError):
     """``--colours`` asked for a palette that cannot be offered."""
 
 
-def choose_palette(colours: str) -> tuple[str, ...]:
-    """The palette ``--colours`` asks for: a count of the default colours, or their names.
+def choose_palette(colours: str, symbols: tuple[str, ...] = CLASSIC_PEGS) -> tuple[str, ...]:
+    """The palette ``--colours`` asks for in a game of ``symbols``: a count of them, or
+    names of one's own.
 
-    A count takes the first colours of :data:`DEFAULT_PALETTE`. Names make a palette of
-    their own, in the order given; the game judges whether they make a playable one.
+    A count of colours takes the first of :data:`DEFAULT_PALETTE`, which goes on past
+    the classic six; a count of digits, or of any other symbols the rules name, the
+    first of ``symbols``. Names make a palette of their own, in the order given; the
+    game judges whether they make a playable one.
     """
     text = colours.strip()
     if text.isdecimal():
         count = int(text)
-        if not FEWEST_COLOURS <= count <= MOST_COLOURS:
+        offered = DEFAULT_PALETTE if DEFAULT_PALETTE[: len(symbols)] == symbols else symbols
+        most = max(len(offered), FEWEST_COLOURS)
+        if not FEWEST_COLOURS <= count <= most:
             raise PaletteChoiceError(
-                f"{count} is not a number of colours from {FEWEST_COLOURS} to {MOST_COLOURS}."
+                f"{count} is not a number of {symbol_noun(offered)}s from "
+                f"{FEWEST_COLOURS} to {most}."
             )
-        return DEFAULT_PALETTE[:count]
+        return offered[:count]
     names = tuple(split_names(text))
     if not names:
         raise PaletteChoiceError("give a number of colours, or their names.")
     return names
+
+
+def symbol_noun(symbols: Sequence[str]) -> str:
+    """What a game's symbols are called: ``"digit"`` where each is one, else ``"colour"``."""
+    is_digit = all(len(symbol) == 1 and symbol.isdecimal() for symbol in symbols)
+    return "digit" if symbols and is_digit else "colour"
 
 
 def terminal_colour(peg: str) -> str | None:

@@ -10,8 +10,9 @@ import click
 from mastermind.cli._board import introduction
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
-from mastermind.cli._making import GameShape, MakerAtKeyboard, maker_at_keyboard, maker_options
+from mastermind.cli._making import MakerAtKeyboard, maker_at_keyboard, maker_options
 from mastermind.cli._options import (
+    chosen_rules,
     colour_option,
     game_setup_options,
     json_option,
@@ -36,9 +37,10 @@ __all__ = ["new", "play", "resume"]
 @colour_option
 @plain_option
 def play(
-    length: int,
-    attempts: int,
-    palette: tuple[str, ...],
+    preset: str | None,
+    length: int | None,
+    attempts: int | None,
+    colours: str | None,
     unique: bool,
     secret: str | None,
     at_keyboard: bool,
@@ -50,19 +52,20 @@ def play(
     plain: bool,
 ) -> None:
     """Play against the computer, or against a person at this keyboard with --maker, one
-    game after another.
+    game after another, by the rules of any member of the family (--rules).
 
     Type a guess as colour names or initials, in any case ("red green blue yellow",
-    "rgby"); type ? for help, "give up" to see the secret. Ctrl-C or end of input
-    (Ctrl-D) leaves the game saved, to resume later.
+    "rgby"), or as digits in Bulls and Cows ("0123"); type ? for help, "give up" to see
+    the secret. Ctrl-C or end of input (Ctrl-D) leaves the game saved, to resume later.
     """
+    rules = chosen_rules(preset, length, attempts, colours, unique)
     terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
     maker = maker_at_keyboard(at_keyboard, maker_name, maker_hints, secret, terminal)
     with opened_games(choice) as games:
         if maker is None:
-            game_id = games.join(attempts, palette, _length(length, secret), secret, unique=unique)
+            game_id = games.join(secret=secret, rules=rules)
         else:
-            game_id = maker.start(games, GameShape(attempts, palette, length, unique))
+            game_id = maker.start(games, rules)
         table = _Table(games, terminal, read_line_from_stdin(), choice, secret, maker)
         _rounds(table, game_id)
 
@@ -128,19 +131,10 @@ class _Table:
         )
 
     def another(self, after: DecodingBoard) -> str:
-        """A new game set up as the one just played, with a new secret from its maker."""
+        """A new game by the rules of the one just played, with a new secret from its maker."""
         if self.maker is not None:
-            shape = GameShape(
-                after.total_attempts, after.available_pegs, after.code_length, after.unique
-            )
-            return self.maker.start(self.games, shape)
-        return self.games.join(
-            after.total_attempts,
-            after.available_pegs,
-            after.code_length,
-            self.secret,
-            unique=after.unique,
-        )
+            return self.maker.start(self.games, after.rules)
+        return self.games.join(secret=self.secret, rules=after.rules)
 
 
 def _rounds(table: _Table, game_id: str) -> None:
@@ -161,9 +155,10 @@ def _rounds(table: _Table, game_id: str) -> None:
 @colour_option
 @json_option
 def new(
-    length: int,
-    attempts: int,
-    palette: tuple[str, ...],
+    preset: str | None,
+    length: int | None,
+    attempts: int | None,
+    colours: str | None,
     unique: bool,
     secret: str | None,
     database: Path | None,
@@ -172,9 +167,10 @@ def new(
     as_json: bool,
 ) -> None:
     """Start a game to play with 'mastermind guess', one command a guess."""
+    rules = chosen_rules(preset, length, attempts, colours, unique)
     choice = store_choice(database, store_url)
     with reported_as_json(as_json), opened_games(choice) as games:
-        board = games.start(attempts, palette, _length(length, secret), secret, unique=unique)
+        board = games.start(secret=secret, rules=rules)
         label = None if as_json else short_id(games, board.game_id)
     if as_json or label is None:
         echo_json(board_document(board))
@@ -186,11 +182,6 @@ def new(
         f"Guess with: {program_command()} guess {label} {example}{choice.command_options()}",
         soft_wrap=True,
     )
-
-
-def _length(length: int, secret: str | None) -> int | None:
-    """The length to ask for: ``--length``, unless a secret is given, whose length wins."""
-    return None if secret is not None else length
 
 
 def _end(ending: Ending) -> None:

@@ -10,12 +10,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from mastermind.domain import CodeMaker, Feedback, GameStarted, Outcome
+from mastermind.domain import Answer, CodeMaker, Feedback, GameStarted, Outcome, Rules
 from mastermind.service import GameSummary, RecordedEvent, Statistics
 
 __all__ = ["games_table", "histogram", "history_table", "statistics_view", "status_word"]
 
 _HISTOGRAM_WIDTH = 40
+CLASSIC = Rules()
 
 
 def games_table(
@@ -52,17 +53,24 @@ _STATUS_STYLES = {
 
 
 def history_table(
-    label: str, records: Sequence[RecordedEvent], reveal_secret: bool, colour: bool
+    label: str,
+    records: Sequence[RecordedEvent],
+    reveal_secret: bool,
+    colour: bool,
+    rules: Rules = CLASSIC,
 ) -> RenderableType:
     """Every event of a game as the store keeps it: the event sourcing made visible.
 
     Each event is listed with its position in the feed of every game and its version in
-    this game's stream, and its fields beneath it.
+    this game's stream, and its fields beneath it, each answer in the words of the
+    game's ``rules``.
     """
     table = _table(colour, "position", "version", "event")
     table.columns[0].justify = table.columns[1].justify = "right"
     for record in records:
-        fields = [f"  {name}: {value}" for name, value in _event_fields(record, reveal_secret)]
+        fields = [
+            f"  {name}: {value}" for name, value in _event_fields(record, reveal_secret, rules)
+        ]
         table.add_row(
             str(record.position),
             str(record.version),
@@ -79,7 +87,9 @@ def history_table(
     return Group(*lines)
 
 
-def _event_fields(record: RecordedEvent, reveal_secret: bool) -> list[tuple[str, str]]:
+def _event_fields(
+    record: RecordedEvent, reveal_secret: bool, rules: Rules
+) -> list[tuple[str, str]]:
     """The event's fields besides its game id, which is its stream's; the secret masked."""
     event = record.event
     fields = []
@@ -90,18 +100,37 @@ def _event_fields(record: RecordedEvent, reveal_secret: bool) -> list[tuple[str,
         if isinstance(event, GameStarted) and field.name == "secret" and not reveal_secret:
             fields.append((field.name, " ".join("?" * event.code_length)))
         else:
-            fields.append((field.name, _text(value)))
+            fields.append((field.name, _text(value, rules)))
     return fields
 
 
-def _text(value: object) -> str:
+def _text(value: object, rules: Rules) -> str:
     if isinstance(value, tuple):
         return ", ".join(map(str, value))
+    if isinstance(value, Rules):
+        return _rules(value)
     if isinstance(value, Feedback):
+        if rules.answer is not Answer.BLACK_AND_WHITE:
+            return rules.describe(value)
         return str(value) or "none"
     if isinstance(value, CodeMaker):
         return _maker(value)
     return str(value)
+
+
+def _rules(rules: Rules) -> str:
+    """``classic``, or ``bulls-and-cows``: the preset the rules are, else what they are."""
+    if rules.name is not None:
+        return rules.name
+    described = [
+        f"{rules.length} pegs",
+        f"{rules.attempts} attempts",
+        ", ".join(rules.symbols),
+        *([] if rules.repeats else ["no repeats"]),
+        *(["blanks"] if rules.blanks else []),
+        f"answered {rules.answer.value}",
+    ]
+    return "; ".join(described)
 
 
 def _maker(maker: CodeMaker) -> str:

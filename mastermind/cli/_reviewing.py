@@ -13,18 +13,20 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from mastermind.cli._board import PegLook
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import echo_json
 from mastermind.cli._options import (
     colour_option,
     json_option,
     plain_option,
+    rules_option,
     store_choice,
     store_options,
 )
+from mastermind.cli._pegs import PegLook
 from mastermind.cli._terminal import Terminal
-from mastermind.cli._wiring import opened_games, short_id
+from mastermind.cli._wiring import opened_games, reason, short_id
+from mastermind.domain import Answer, Outcome
 from mastermind.service import GameReview, Games, review_document
 
 __all__ = ["ESTIMATE_MARK", "chosen_review", "review", "review_view", "show_review"]
@@ -33,21 +35,35 @@ ESTIMATE_MARK = "~"
 """Marks a figure that is an estimate rather than exact."""
 
 
-def chosen_review(games: Games, game_id: str | None) -> GameReview:
+def chosen_review(games: Games, game_id: str | None, preset: str | None = None) -> GameReview:
     """The review of the game an id, or the start of one, names; with none, of the latest
-    game that is over."""
-    return games.review(game_id if game_id is not None else games.latest_over())
+    game that is over, or the latest played by the rules of ``preset``.
+
+    Raises:
+        click.UsageError: both a game and rules are named; a game keeps its own rules.
+        click.ClickException: no game played by the rules of ``preset`` is over.
+    """
+    if game_id is not None:
+        if preset is not None:
+            raise click.UsageError("Give GAME_ID or --rules, not both: a game keeps its rules.")
+        return games.review(game_id)
+    if preset is None:
+        return games.review(games.latest_over())
+    over = (Outcome.WON, Outcome.LOST)
+    for summary in reversed(games.summaries()):
+        if summary.outcome in over and games.board(summary.game_id).rules.name == preset:
+            return games.review(summary.game_id)
+    raise click.ClickException(f"No game played by the {preset} rules is over yet.")
 
 
-def review_view(
-    review: GameReview, palette: tuple[str, ...], colour: bool, label: str
-) -> RenderableType:
-    """The table of the guesses, and the verdict beneath it."""
-    look = PegLook(palette, colour)
+def review_view(review: GameReview, colour: bool, label: str) -> RenderableType:
+    """The table of the guesses, in the words of the game's rules, and the verdict."""
+    look = PegLook.of(review.rules, colour)
+    answers = "answer" if review.rules.answer is Answer.BULLS_AND_COWS else "key pegs"
     table = Table(
         "#",
         "guess",
-        "key pegs",
+        answers,
         "could be secret",
         "codes left",
         "expected: best / this guess",
@@ -73,43 +89,48 @@ def review_view(
     lines: list[RenderableType] = [Text(heading, style="bold" if colour else "")]
     if review.guesses:
         lines.append(table)
-    lines.append(Text.assemble("Key pegs: ", look.key_legend()))
+    lines.append(look.key_line())
     if not review.exact:
         lines.append(Text(f"{ESTIMATE_MARK} marks an estimate.", style="dim" if colour else ""))
     lines.append(Text(review.verdict, style="bold" if colour else ""))
     return Group(*lines)
 
 
-def show_review(games: Games, game_id: str | None, terminal: Terminal) -> GameReview:
-    """Show the review of a finished game (``None``: the latest) on ``terminal``.
+def show_review(
+    games: Games, game_id: str | None, terminal: Terminal, preset: str | None = None
+) -> GameReview:
+    """Show the review of a finished game (``None``: the latest, of the rules of ``preset``
+    where given) on ``terminal``.
 
     Raises:
         GameNotFound, AmbiguousGameId, NoGameOver: no game, or several, is meant.
         GameNotOver: the game is still in play.
         ReviewUnavailable: the solver is not installed, or the game is too large.
     """
-    review = chosen_review(games, game_id)
-    palette = games.board(review.game_id).available_pegs
+    review = chosen_review(games, game_id, preset)
     label = short_id(games, review.game_id)
-    terminal.show(review_view(review, palette, terminal.colour, label))
+    terminal.show(review_view(review, terminal.colour, label))
     return review
 
 
 @click.command()
 @click.argument("game_id", required=False)
+@rules_option
 @store_options
 @colour_option
 @plain_option
 @json_option
 def review(
     game_id: str | None,
+    preset: str | None,
     database: Path | None,
     store_url: str | None,
     colour: bool | None,
     plain: bool,
     as_json: bool,
 ) -> None:
-    """Review a finished game: GAME_ID's, or else the latest finished game's.
+    """Review a finished game: GAME_ID's, or else the latest finished game's, of the rules
+    --rules names where given.
 
     For each guess: how many codes could be the secret before and after it, whether it
     could itself have been the secret, and the guesses the best strategy expects to
@@ -117,7 +138,12 @@ def review(
     Needs the solver extra.
     """
     with reported_as_json(as_json), opened_games(store_choice(database, store_url)) as games:
-        if as_json:
-            echo_json(review_document(chosen_review(games, game_id)))
-            return
-        show_review(games, game_id, Terminal.open(colour, plain))
+        try:
+            if as_json:
+                echo_json(review_document(chosen_review(games, game_id, preset)))
+                return
+            show_review(games, game_id, Terminal.open(colour, plain), preset)
+        except ValueError as error:
+            # The code breaker found no secret that fits the game's answers: it cannot
+            # judge a game of these rules, which is its failing, not the player's.
+            raise click.ClickException(f"The game cannot be reviewed: {reason(error)}") from None

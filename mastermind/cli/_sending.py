@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import click
 
-from mastermind.cli._board import PegLook, outcome_text, row_line, secret_line
+from mastermind.cli._board import outcome_text, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._options import (
@@ -23,6 +23,7 @@ from mastermind.cli._options import (
     store_choice,
     store_options,
 )
+from mastermind.cli._pegs import PegLook
 from mastermind.cli._terminal import Terminal
 from mastermind.cli._wiring import opened_games
 from mastermind.domain import DecodingBoard
@@ -76,7 +77,7 @@ def _command_of(kind: CommandKind) -> click.Command:
 def _show(terminal: Terminal, board: DecodingBoard, kind: CommandKind) -> None:
     """What the command changed: the row it added, the secret once the game is over, and
     how the game stands."""
-    look = PegLook(board.available_pegs, terminal.colour)
+    look = PegLook.of(board.rules, terminal.colour)
     if kind.adds and board.rows:
         terminal.show(row_line(board.attempts_used, board.rows[-1], board, look))
     if board.is_over:

@@ -15,8 +15,9 @@ import attrs
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from mastermind.cli._board import PegLook, outcome_message
+from mastermind.cli._board import outcome_message
 from mastermind.cli._hinting import hint_text
+from mastermind.cli._pegs import PegLook
 from mastermind.domain import (
     DecodingBoard,
     GameAlreadyLost,
@@ -121,7 +122,7 @@ class Session:
         self.review_command = review_command
         self.label = label or game_id
         self.board = games.board(game_id)
-        self.look = PegLook(self.board.available_pegs, colour)
+        self.look = PegLook.of(self.board.rules, colour)
 
     def open(self) -> None:
         """Show the board: a new game with how to guess, a game over with how it ended."""
@@ -140,8 +141,9 @@ class Session:
 
     def _sum_up(self) -> None:
         """The review's verdict on the game just over, and how to see it guess by guess."""
-        # Without the solver, or for a game too large to review, there is no verdict.
-        with contextlib.suppress(HintUnavailable):
+        # Without the solver, for a game too large to review, or for rules the solver
+        # cannot review, there is no verdict: the game is over all the same.
+        with contextlib.suppress(HintUnavailable, ValueError):
             self.display.say(Text(self.games.review(self.game_id).verdict))
         if self.review_command is not None:
             self.display.say(Text.assemble("Review the game with: ", (self.review_command, "bold")))
@@ -219,21 +221,24 @@ class Session:
             ),
         ]
         if not self.display.legends_shown:
-            lines[1:1] = [
-                Text.assemble("Colours: ", self.look.colour_legend()),
-                Text.assemble("Key pegs: ", self.look.key_legend()),
-            ]
+            lines[1:1] = [self.look.colour_line(), self.look.key_line()]
         self._tell(Text("\n").join(lines))
 
     def _how_to_guess(self) -> Text:
-        board, look = self.board, self.look
-        example = board.available_pegs[: board.code_length]
+        rules, look = self.board.rules, self.look
+        example = rules.symbols[: rules.length]
         typed = f'"{" ".join(name.casefold() for name in example)}"'
         if look.by_initial:
             typed += f' or "{"".join(name[:1].casefold() for name in example)}"'
+        noun = look.noun
+        each = f"each one of the {noun}s" + ("" if rules.repeats else f", no {noun} twice")
+        how = "as digits" if noun == "digit" else "as names or initials in any case"
+        blank = ""
+        if look.blank is not None:
+            name = look.blank.casefold()
+            blank = f' Type "{name[:1]}" or "{name}" for a hole left blank.'
         return Text(
-            f"Guess the secret: {board.code_length} pegs, each one of the colours, typed as "
-            f"names or initials in any case, such as {typed}."
+            f"Guess the secret: {rules.length} pegs, {each}, typed {how}, such as {typed}.{blank}"
         )
 
     def _tell(self, message: RenderableType | None) -> None:

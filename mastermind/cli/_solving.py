@@ -12,20 +12,23 @@ from pathlib import Path
 import click
 
 from mastermind.bootstrap import bootstrap
-from mastermind.cli._board import PegLook, describe_outcome, row_line, secret_line
+from mastermind.cli._board import describe_outcome, row_line, secret_line
 from mastermind.cli._boundary import reported_as_json
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._hinting import STRATEGY_HELP, hint_document, hint_text
 from mastermind.cli._options import (
     attempts_option,
+    chosen_rules,
     colour_option,
     colours_option,
     game_id_argument,
     json_option,
     length_option,
+    rules_option,
     store_choice,
     store_options,
 )
+from mastermind.cli._pegs import PegLook
 from mastermind.cli._terminal import Terminal
 from mastermind.cli._wiring import opened_games, reason
 from mastermind.domain import Code, DecodingBoard, Outcome
@@ -54,6 +57,7 @@ strategy_option = click.option(
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The random-consistent strategy's seed."
 )
+@rules_option
 @length_option
 @attempts_option
 @colours_option
@@ -63,22 +67,25 @@ def solve(
     secret: tuple[str, ...],
     strategy: str | None,
     seed: int,
-    length: int,
-    attempts: int,
-    palette: tuple[str, ...],
+    preset: str | None,
+    length: int | None,
+    attempts: int | None,
+    colours: str | None,
     colour: bool | None,
     as_json: bool,
 ) -> None:
-    """Watch the code breaker play a game, guess by guess.
+    """Watch the code breaker play a game, guess by guess, by the rules of any member of
+    the family (--rules).
 
     It breaks SECRET, typed as colour names or initials ("blue orange red blue",
-    "borb"), or else a secret drawn at random. A SECRET's length overrides --length.
-    The game is played in memory, and is not kept.
+    "borb") or as digits ("0123"), or else a secret drawn at random. A SECRET's length
+    overrides --length. The game is played in memory, and is not kept.
     """
+    rules = chosen_rules(preset, length, attempts, colours)
     games = bootstrap("memory://", hints=None, environment={}).games
     with reported_as_json(as_json):
         # A secret's length overrides --length.
-        board = games.start(attempts, palette, None if secret else length, " ".join(secret) or None)
+        board = games.start(secret=" ".join(secret) or None, rules=rules)
     game_id = board.game_id
     try:
         breaker = code_breaker(strategy, board.available_pegs, board.code_length, seed=seed)
@@ -92,13 +99,17 @@ def solve(
     terminal = None if as_json else Terminal.open(colour)
     if terminal is not None:
         terminal.show(f"The code breaker plays by the {chosen} strategy.")
-    look = PegLook(board.available_pegs, terminal is not None and terminal.colour)
+    look = PegLook.of(board.rules, terminal is not None and terminal.colour)
 
     def show_row(board: DecodingBoard) -> None:
         if terminal is not None:
             terminal.show(row_line(board.attempts_used, board.rows[-1], board, look))
 
-    board = breaker.play(_Watched(games, show_row), game_id)
+    try:
+        board = breaker.play(_Watched(games, show_row), game_id)
+    except ValueError as error:
+        message = f"The code breaker cannot play this game: {reason(error)}"
+        raise click.ClickException(message) from None
     if terminal is None:
         document = {"strategy": chosen, **board_document(board)}
         del document["id"]  # of a game that was never kept
@@ -162,7 +173,7 @@ def hint(
         echo_json({"game_id": game_id, **hint_document(suggestion)})
         return
     terminal = Terminal.open(colour)
-    terminal.show(hint_text(suggestion, PegLook(board.available_pegs, terminal.colour)))
+    terminal.show(hint_text(suggestion, PegLook.of(board.rules, terminal.colour)))
 
 
 @click.group("solver")

@@ -17,7 +17,8 @@ import click
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from mastermind.cli._board import PegLook, board_view, introduction, row_line, secret_line
+from mastermind.cli._board import board_view, introduction, row_line, secret_line
+from mastermind.cli._pegs import PegLook
 from mastermind.cli._session import Display, ReadLine
 from mastermind.domain import DecodingBoard
 
@@ -136,7 +137,7 @@ class LineDisplay(_Drawn):
                 self.rows_shown = board.attempts_used
                 return
             self.terminal.show(introduction(board, colour, label))
-        look = PegLook(board.available_pegs, colour)
+        look = PegLook.of(board.rules, colour)
         for number in range(self.rows_shown + 1, board.attempts_used + 1):
             self.terminal.show(row_line(number, board.rows[number - 1], board, look))
         self.rows_shown = board.attempts_used

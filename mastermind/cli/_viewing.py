@@ -78,13 +78,14 @@ def history(
         game_id = _chosen(games, game_id)
         records = games.history(game_id)
         label = short_id(games, game_id)
-    reveal = DecodingBoard.from_events(record.event for record in records).is_over
+    board = DecodingBoard.from_events(record.event for record in records)
+    reveal = board.is_over
     if as_json:
-        events = [record_document(record, reveal) for record in records]
+        events = [record_document(record, reveal, board.rules) for record in records]
         echo_json({"game_id": game_id, "events": events})
         return
     terminal = Terminal.open(colour)
-    terminal.show(history_table(label, records, reveal, terminal.colour))
+    terminal.show(history_table(label, records, reveal, terminal.colour, board.rules))
 
 
 @click.command("games")

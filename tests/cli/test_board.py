@@ -12,6 +12,7 @@ from mastermind import (
     CLASSIC_PEGS,
     Code,
     DecodingBoard,
+    Feedback,
     GameLost,
     GameStarted,
     GameWon,
@@ -21,13 +22,15 @@ from mastermind import (
     has_unique_initials,
     score,
 )
-from mastermind.cli._board import PegLook, board_view, describe_outcome, row_line
+from mastermind.cli._board import board_view, describe_outcome, row_line, title
 from mastermind.cli._palette import (
     DEFAULT_PALETTE,
     PaletteChoiceError,
     choose_palette,
     terminal_colour,
 )
+from mastermind.cli._pegs import PegLook
+from mastermind.domain import BLANK, DIGITS, PRESETS, rules_named
 
 SECRET = Code.parse("RGBY")
 
@@ -230,3 +233,61 @@ def test_colours_are_a_count_of_the_default_palette_or_names(
 def test_a_palette_that_cannot_be_offered_is_refused(asked: str) -> None:
     with pytest.raises(PaletteChoiceError):
         choose_palette(asked)
+
+
+@pytest.mark.parametrize(
+    ("asked", "symbols", "palette"),
+    [
+        ("4", DIGITS, ("0", "1", "2", "3")),
+        ("8", PRESETS["super"].symbols, DEFAULT_PALETTE),
+        ("7", CLASSIC_PEGS, DEFAULT_PALETTE[:7]),
+        ("Ash Birch", DIGITS, ("Ash", "Birch")),
+    ],
+)
+def test_a_count_takes_the_first_of_the_rules_symbols_or_of_the_default_colours(
+    asked: str, symbols: tuple[str, ...], palette: tuple[str, ...]
+) -> None:
+    assert choose_palette(asked, symbols) == palette
+
+
+def test_a_count_of_digits_goes_no_further_than_the_digits() -> None:
+    with pytest.raises(PaletteChoiceError, match="11 is not a number of digits from 2 to 10"):
+        choose_palette("11", DIGITS)
+
+
+def test_the_blank_peg_is_a_hole_and_no_key_peg_looks_like_it() -> None:
+    for colour, hole, white in [(False, "_", "-"), (True, "○", "◇")]:
+        look = PegLook.of(rules_named("blanks"), colour)
+        assert look.label(BLANK) == hole
+        assert look.key_symbols[1] == white
+        assert hole not in look.key_symbols
+
+
+def test_bulls_and_cows_answer_in_words_and_black_peg_games_in_black_pegs_alone() -> None:
+    bulls_and_cows = PegLook.of(rules_named("bulls-and-cows"), colour=False)
+    assert bulls_and_cows.key_pegs(Feedback(1, 2), 4).plain == "1 bull, 2 cows"
+    assert bulls_and_cows.key_line().plain.startswith("Answers: a bull is a digit in its place")
+    assert bulls_and_cows.colour_line().plain == "Digits: 0 1 2 3 4 5 6 7 8 9"
+    black_peg = PegLook.of(rules_named("black-peg"), colour=False)
+    assert black_peg.key_pegs(Feedback(1, 2), 4).plain == "+ . . ."
+    assert "wrong place   " not in black_peg.key_line().plain
+
+
+@pytest.mark.parametrize(
+    ("preset", "shown"),
+    [
+        ("classic", "Game g1: 4 pegs from 6 colours, 12 attempts"),
+        ("super", "Game g1 (super): 5 pegs from 8 colours, 12 attempts"),
+        (
+            "bulls-and-cows",
+            "Game g1 (bulls-and-cows): 4 pegs from 10 digits, 12 attempts, no digit twice",
+        ),
+        ("black-peg", "Game g1 (black-peg): 4 pegs from 6 colours, 12 attempts, black pegs only"),
+        ("blanks", "Game g1 (blanks): 4 pegs from 6 colours and the blank, 12 attempts"),
+    ],
+)
+def test_the_title_names_the_rules_and_what_sets_them_apart(preset: str, shown: str) -> None:
+    rules = rules_named(preset)
+    secret = Code(rules.symbols[: rules.length])
+    board = DecodingBoard.from_events([GameStarted("g1", secret, rules)])
+    assert title(board).plain == shown

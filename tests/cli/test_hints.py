@@ -7,8 +7,8 @@ from pathlib import Path
 
 from rich.text import Text
 
-from mastermind.cli._board import PegLook
 from mastermind.cli._hinting import hint_document, hint_text
+from mastermind.cli._pegs import PegLook
 from mastermind.domain import CLASSIC_PEGS, Code
 from mastermind.hints._cache import CACHE_FILE, CachedHints
 from mastermind.service import FixedSecrets, Games

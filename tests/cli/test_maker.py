@@ -9,8 +9,8 @@ import pexpect
 import pytest
 from rich.text import Text
 
-from mastermind.cli._making import GameShape, ask_for_secret
-from mastermind.domain import CLASSIC_PEGS, Code, CodeMaker
+from mastermind.cli._making import ask_for_secret
+from mastermind.domain import Code, CodeMaker, Rules
 from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
 from tests.cli.conftest import Mastermind, one_line_error
@@ -18,7 +18,7 @@ from tests.cli.test_terminal import CLEAR, ended, environment, spawn, transcript
 
 ERASE_SCROLLBACK = "\x1b[3J"
 SECRET_NAMES = "Green Blue Purple Orange"
-SHAPE = GameShape(12, CLASSIC_PEGS, 4, unique=False)
+CLASSIC = Rules()
 MUM = CodeMaker.person("Mum")
 
 
@@ -72,8 +72,8 @@ def test_a_refused_secret_is_asked_again_and_ctrl_c_stores_nothing(tmp_path: Pat
     child.expect_exact("3 pegs from Red, Green, Blue, Yellow, Purple, Orange, no colour twice")
     for typed, told in [
         ("rgby", "The secret has 4 pegs, not 3."),
-        ("rrg", "the secret repeats a colour"),
-        ("pink red green", "the secret uses pink, which the palette lacks"),
+        ("rrg", "the secret repeats Red, and no symbol repeats in this game"),
+        ("pink red green", "the secret uses pink, which this game does not have"),
         ("xyzw", "'xyzw' is neither a colour nor colour initials"),
     ]:
         child.expect_exact("Secret: ")
@@ -97,7 +97,7 @@ def test_a_setup_no_secret_could_start_is_refused_before_the_secret_is_asked(
     database = tmp_path / "games.db"
     options = ("--unique", "--colours", "3", "--db", str(database))
     child = spawn(environment(tmp_path), "play", "--maker", *options)
-    child.expect_exact("Error: The game cannot start: a code of 4 different colours needs at")
+    child.expect_exact("Error: The game cannot start: a code of 4 different symbols needs at")
     shown = transcript(child)
     assert "Secret" not in shown
     assert ended(child) == 2
@@ -199,7 +199,7 @@ def test_the_computers_games_name_it_in_json(mastermind: Mastermind) -> None:
         (("--hints",), "--name, --hints and --no-hints go with --maker."),
         (("--maker", "--name", "M" * 41), "longer than 40 characters"),
         (("--maker", "--name", "  "), "blank"),
-        (("--maker", "--colours", "3"), "the secret uses Y, which the palette lacks"),
+        (("--maker", "--colours", "3"), "the secret uses Y, which this game does not have"),
     ],
     ids=["name alone", "hints alone", "long name", "blank name", "secret given"],
 )
@@ -217,7 +217,7 @@ def test_a_maker_no_game_could_have_is_refused_before_anything_is_asked(
 def test_a_secret_read_twice_may_be_names_once_and_initials_the_next() -> None:
     typed = iter(["red green blue yellow", "RGBY"])
     told: list[Text] = []
-    secret = ask_for_secret(SHAPE, MUM, lambda prompt: next(typed), told.append)
+    secret = ask_for_secret(CLASSIC, MUM, lambda prompt: next(typed), told.append)
     assert secret == Code.of("Red", "Green", "Blue", "Yellow")
     assert len(told) == 1, "the instructions, and no complaint"
 
@@ -231,7 +231,7 @@ def test_every_refused_secret_is_told_and_the_maker_asked_again() -> None:
         prompts.append(prompt)
         return next(typed)
 
-    secret = ask_for_secret(SHAPE, MUM, read, told.append)
+    secret = ask_for_secret(CLASSIC, MUM, read, told.append)
     assert secret == Code.of("Purple", "Orange", "Orange", "Purple")
     complaints = [text.plain for text in told[1:]]
     assert complaints == [

@@ -26,6 +26,17 @@ def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
         "length": 3,
         "colours": ["Red", "Green", "Blue", "Yellow"],
         "unique": False,
+        "rules": {
+            "name": None,
+            "length": 3,
+            "symbols": ["Red", "Green", "Blue", "Yellow"],
+            "attempts": 12,
+            "repeats": True,
+            "blanks": False,
+            "blank": None,
+            "answer": "black-and-white",
+            "words": [["black", "black"], ["white", "white"]],
+        },
         "rows": [],
         "secret": None,
         "hints": False,
@@ -43,6 +54,7 @@ def test_a_guess_as_json_answers_the_board_with_its_row(
             "guess": ["Orange", "Purple", "Purple", "Orange"],
             "feedback": {"black": 0, "white": 4},
             "key_pegs": "W W W W",
+            "said": "0 black, 4 white",
         }
     ]
     assert (board["attempts"]["left"], board["secret"]) == (2, None)
@@ -98,9 +110,17 @@ def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
             "type": "GameStarted",
             "data": {
                 "secret": None,
-                "total_attempts": 3,
-                "available_pegs": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
-                "unique": False,
+                "rules": {
+                    "name": None,
+                    "length": 4,
+                    "symbols": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
+                    "attempts": 3,
+                    "repeats": True,
+                    "blanks": False,
+                    "blank": None,
+                    "answer": "black-and-white",
+                    "words": [["black", "black"], ["white", "white"]],
+                },
                 "maker": {"kind": "computer", "name": None, "allows_hints": True},
             },
         },

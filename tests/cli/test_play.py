@@ -185,7 +185,7 @@ def test_a_unique_secret_never_repeats_a_colour(mastermind: Mastermind) -> None:
         (("--colours", "Ash " + "B" * 21), "a colour's name has at most 20 printable characters."),
         (
             ("--unique", "--length", "7"),
-            "a code of 7 different colours needs at least 7 colours, not 6.",
+            "a code of 7 different symbols needs at least 7 symbols, not 6.",
         ),
         (("--colours", "Red Green RED"), "the palette names a colour twice (Red, Green, RED)."),
         (("--lenght", "5"), "No such option '--lenght'. Did you mean '--length'?"),
@@ -203,7 +203,7 @@ def test_options_that_cannot_make_a_game_are_usage_errors_in_one_line(
 def test_the_injected_secret_must_fit_the_game(mastermind: Mastermind) -> None:
     result = mastermind.play("rgby", secret="Red Pink Blue Yellow")
     assert result.exit_code == 2
-    assert "the secret uses Pink, which the palette lacks" in one_line_error(result)
+    assert "the secret uses Pink, which this game does not have" in one_line_error(result)
 
 
 def test_a_resumed_game_that_ends_offers_another_round_of_the_same_setup(

@@ -57,6 +57,7 @@ def test_solve_breaks_a_given_secret_with_every_strategy_within_the_attempts(
         "guess": list(BORB),
         "feedback": {"black": 4, "white": 0},
         "key_pegs": "B B B B",
+        "said": "4 black, 0 white",
     }
     assert game["attempts"]["used"] <= 7
     assert all(row["guess"] != list(BORB) for row in game["rows"][:-1])
@@ -145,7 +146,7 @@ def test_a_strategy_asked_for_a_game_too_large_for_it_is_a_usage_error(
 def test_a_secret_the_palette_lacks_is_refused_in_one_line(mastermind: Mastermind) -> None:
     result = mastermind("solve", "rgbx", db=False)
     assert result.exit_code == 2
-    assert "the palette lacks" in one_line_error(result)
+    assert "which this game does not have" in one_line_error(result)
 
 
 def test_the_random_consistent_strategy_plays_the_same_game_for_the_same_seed(

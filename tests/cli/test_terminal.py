@@ -225,3 +225,28 @@ def test_colour_and_plain_together_are_a_usage_error(tmp_path: Path) -> None:
     child = spawn(environment(tmp_path), "play", "--plain", "--color")
     child.expect_exact("Error: Give --color or --plain, not both.")
     assert ended(child) == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "secret", "guesses", "answered"),
+    [
+        ("bulls-and-cows", "1234", ("0123", "1234"), ("0 bulls, 3 cows", "4 bulls, 0 cows")),
+        ("black-peg", "RGBY", ("rybg", "rgby"), ("black pegs only",)),
+    ],
+)
+def test_a_game_of_another_member_of_the_family_is_drawn_in_its_rules_words(
+    tmp_path: Path, rules: str, secret: str, guesses: tuple[str, ...], answered: tuple[str, ...]
+) -> None:
+    env = environment(tmp_path, MASTERMIND_SECRET=secret)
+    child = spawn(env, "play", "--rules", rules, "--db", str(tmp_path / "games.db"))
+    for typed in guesses:
+        child.expect_exact("Guess ")
+        child.sendline(typed)
+    child.expect_exact("Play again? [y/N] ")
+    child.sendline("n")
+    last = transcript(child).split(CLEAR)[-1]
+    assert f"({rules}): " in last
+    assert all(words in last for words in answered)
+    assert "Won in 2 guesses." in last
+    if rules == "black-peg":
+        assert "○" not in last, "no white key peg, not even in the legend"
