@@ -25,13 +25,14 @@ def games_table(
     """Every game with how it stands, each named by its label, by default its whole id."""
     if not summaries:
         return Text("No games yet: start one with 'mastermind play'.")
-    table = _table(colour, "game", "status", "guesses", "code")
+    table = _table(colour, "game", "status", "guesses", "code", "rules")
     for summary in summaries:
         table.add_row(
             (labels or {}).get(summary.game_id, summary.game_id),
             Text(status_word(summary), style=_STATUS_STYLES[summary.outcome] if colour else ""),
             f"{summary.attempts_used} of {summary.total_attempts}",
             f"{summary.code_length} pegs, {summary.colours} colours",
+            summary.rules or "own",
         )
     return table
 

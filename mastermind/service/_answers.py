@@ -339,7 +339,11 @@ class SummaryAnswer:
     called_off: bool
     attempts: AttemptsAnswer
     length: Annotated[int, Meta(ge=1)]
-    colours: Annotated[int, Meta(ge=1, description="How many colours the palette has.")]
+    colours: Annotated[int, Meta(ge=1, description="How many symbols a code is made of.")]
+    rules: Annotated[
+        str | None,
+        Meta(examples=["bulls-and-cows"], description="The preset; null for rules of one's own."),
+    ]
 
     @classmethod
     def of(cls, summary: GameSummary) -> SummaryAnswer:
@@ -352,6 +356,7 @@ class SummaryAnswer:
             AttemptsAnswer(total, used, total - used),
             summary.code_length,
             summary.colours,
+            summary.rules,
         )
 
 

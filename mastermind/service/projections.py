@@ -42,6 +42,8 @@ class GameSummary:
     colours: int
     called_off: bool = False
     """Lost because the code maker ended the game."""
+    rules: str | None = "classic"
+    """The preset the game is played by; ``None`` for rules of one's own."""
 
     @property
     def given_up(self) -> bool:
@@ -60,7 +62,7 @@ class GameCatalogue:
     """
 
     name = "mastermind.catalogue"
-    version = 1
+    version = 2
     categories = (MASTERMIND_CATEGORY,)
     types = None
 
@@ -77,6 +79,7 @@ class GameCatalogue:
                 event.rules.attempts,
                 event.rules.length,
                 len(event.rules.pegs),
+                rules=event.rules.name,
             )
             return games
         game = games.get(event.game_id)
@@ -104,6 +107,7 @@ class GameCatalogue:
                     game.code_length,
                     game.colours,
                     game.called_off,
+                    game.rules,
                 ]
                 for game in games.values()
             ],
@@ -120,7 +124,7 @@ class GameCatalogue:
         games: dict[str, GameSummary] = {}
         try:
             for fields in _list(json.loads(text)):
-                game_id, outcome, used, total, length, colours, called_off = _list(fields)
+                game_id, outcome, used, total, length, colours, called_off, rules = _list(fields)
                 games[game_id] = GameSummary(
                     _of(str, game_id),
                     Outcome(outcome),
@@ -129,6 +133,7 @@ class GameCatalogue:
                     _of(int, length),
                     _of(int, colours),
                     _of(bool, called_off),
+                    None if rules is None else _of(str, rules),
                 )
         except ValueError as error:
             raise ValueError(f"not a list of games: {error}") from None

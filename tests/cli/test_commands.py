@@ -41,11 +41,11 @@ def test_games_lists_every_game_oldest_first_with_how_it_stands(
     result = mastermind("games")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "game      status    guesses  code",
-        "abc-won   won       2 of 12  4 pegs, 6 colours",
-        "abc-lost  lost      1 of 1   4 pegs, 6 colours",
-        "abd-give  given up  0 of 12  4 pegs, 6 colours",
-        "b-in-pla  in play   1 of 12  4 pegs, 6 colours",
+        "game      status    guesses  code               rules",
+        "abc-won   won       2 of 12  4 pegs, 6 colours  classic",
+        "abc-lost  lost      1 of 1   4 pegs, 6 colours  own",
+        "abd-give  given up  0 of 12  4 pegs, 6 colours  classic",
+        "b-in-pla  in play   1 of 12  4 pegs, 6 colours  classic",
     ]
 
 
