@@ -20,6 +20,7 @@ from tests.web.conftest import (
     first_consistent_code,
 )
 from tests.web.pages import DESKTOP, Device, colour_button, play, visit
+from tests.web.test_page_accessibility import violations
 from tests.web.test_page_friends import relative
 
 NARROW = Device(
@@ -75,6 +76,7 @@ def test_a_game_of_bulls_and_cows_is_played_in_digits_and_answered_in_bulls_and_
         NARROW.press(page.get_by_role("button", name="Guess", exact=True))
         expect(page.locator("#message")).to_have_text("Guess 2: 2 bulls, 2 cows.")
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert violations(page) == ""
 
         play(page, list(DIGIT_SECRET), NARROW)
 
@@ -131,6 +133,7 @@ def test_a_game_with_blanks_offers_the_blank_peg_and_shows_it_hollow(
         expect(row.locator(".peg.blank")).to_have_count(2)
         expect(page.locator("#message")).to_have_text("Guess 1: no colour right.")
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        assert violations(page) == ""
 
 
 def test_a_game_without_repeats_refuses_a_guess_that_repeats(

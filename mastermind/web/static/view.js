@@ -69,7 +69,7 @@ function madeBy(game, role) {
 }
 
 // The member of the family being played, where it is not the classic game.
-export const PRESET_TITLES = {
+const PRESET_TITLES = {
   classic: "Classic", super: "Super Mastermind", "bulls-and-cows": "Bulls and Cows",
   "black-peg": "Black pegs only", blanks: "Blanks", unique: "No repeats",
 };
