@@ -140,13 +140,16 @@ class NewGame:
     length: Annotated[
         Annotated[int, msgspec.Meta(ge=1, le=MAX_LENGTH)] | UnsetType,
         msgspec.Meta(
-            description=f"The rules' length ({DEFAULT_LENGTH} in the classic game), "
-            "or the length of the secret given."
+            description=f"Pegs in a code: the rules' number unless said ({DEFAULT_LENGTH} in "
+            "the classic game), or the length of the secret given."
         ),
     ] = UNSET
     attempts: Annotated[
         Annotated[int, msgspec.Meta(ge=1, le=MAX_ATTEMPTS)] | UnsetType,
-        msgspec.Meta(description=f"The rules' ({DEFAULT_ATTEMPTS} in the classic game)."),
+        msgspec.Meta(
+            description="Guesses allowed: the rules' number unless said "
+            f"({DEFAULT_ATTEMPTS} in the classic game)."
+        ),
     ] = UNSET
     colours: Annotated[
         Annotated[
