@@ -27,7 +27,7 @@ from mastermind.service import (
     encode,
 )
 from mastermind.web._bearer import role_required, role_sent
-from mastermind.web._bodies import GAME_ID, IDEMPOTENCY_KEY, NewBoard, NewGame
+from mastermind.web._bodies import GAME_ID, IDEMPOTENCY_KEY, NewBoard, NewGame, RulesRequest
 from mastermind.web._problems import Problem, json_response, refused_as_problems
 from mastermind.web._requests import (
     game_id_of,
@@ -36,7 +36,7 @@ from mastermind.web._requests import (
     read_body,
     read_json,
 )
-from mastermind.web._schema import UNSET, Link, Reply, endpoint, routes_of
+from mastermind.web._schema import UNSET, Link, Reply, UnsetType, endpoint, routes_of
 
 __all__ = ["BREAKER", "GameApi", "MAKER"]
 
@@ -123,11 +123,14 @@ class GameApi:
         secret, maker = _secret_and_maker(setup)
         board = await self._call(
             self.games.start,
-            setup.attempts,
-            setup.colours,
-            None if setup.length is UNSET else setup.length,
+            _given(setup.attempts),
+            _given(setup.colours),
+            _given(setup.length),
             secret,
-            unique=setup.unique,
+            rules=setup.rules.rules()
+            if isinstance(setup.rules, RulesRequest)
+            else _given(setup.rules),
+            unique=_given(setup.unique),
             maker=maker,
             idempotency_key=idempotency_key_of(request),
         )
@@ -259,6 +262,11 @@ def _secret_and_maker(setup: NewGame) -> tuple[list[str] | str | None, CodeMaker
         return None, COMPUTER
     name = None if setup.maker_name is UNSET else setup.maker_name
     return setup.secret, CodeMaker.person(name, allows_hints=setup.hints is True)
+
+
+def _given(value: T | UnsetType) -> T | None:
+    """A field of the request, or ``None`` where it was left out, as ``Games`` takes it."""
+    return None if value is UNSET else value
 
 
 async def _notice_departure(request: Request, gone: threading.Event) -> None:

@@ -8,7 +8,7 @@ a colour named twice in other letters, or a guess that does not fit its game.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import attrs
 import msgspec
@@ -22,6 +22,9 @@ from mastermind.domain import (
     MAX_COLOURS,
     MAX_LENGTH,
     MAX_MAKER_NAME,
+    PRESETS,
+    Answer,
+    Rules,
 )
 from mastermind.service import MAX_IDEMPOTENCY_KEY, BoardAnswer, ColourName
 from mastermind.web._patterns import printable
@@ -41,6 +44,8 @@ __all__ = [
     "NewBoard",
     "NewGame",
     "PLAYER_TOKEN",
+    "PresetName",
+    "RulesRequest",
 ]
 
 MAX_GAME_ID = 100
@@ -71,6 +76,58 @@ MakerName = Annotated[
 ]
 
 
+if TYPE_CHECKING:
+    PresetName = str
+    AnswerName = str
+else:
+    PresetName = Annotated[
+        Literal[tuple(PRESETS)],
+        msgspec.Meta(description="A member of the family, by name.", title="PresetName"),
+    ]
+    AnswerName = Literal[tuple(answer.value for answer in Answer)]
+"""The presets' names and the answers' kinds, as the domain lists them."""
+
+
+@attrs.frozen
+class RulesRequest:
+    """Rules of one's own: every field left out is the classic game's."""
+
+    length: Annotated[int, msgspec.Meta(ge=1, le=MAX_LENGTH)] = DEFAULT_LENGTH
+    symbols: Annotated[
+        list[ColourName],
+        msgspec.Meta(
+            min_length=1,
+            max_length=MAX_COLOURS,
+            description="The colours, or digits, a code is made of, besides the blank.",
+            extra_json_schema={"uniqueItems": True},
+        ),
+    ] = attrs.field(factory=lambda: list(CLASSIC_PEGS))
+    attempts: Annotated[int, msgspec.Meta(ge=1, le=MAX_ATTEMPTS)] = DEFAULT_ATTEMPTS
+    repeats: Annotated[
+        bool, msgspec.Meta(description="Whether a symbol may appear twice in a code.")
+    ] = True
+    blanks: Annotated[
+        bool, msgspec.Meta(description='Whether a hole may stay blank, the peg "Empty".')
+    ] = False
+    answer: Annotated[
+        AnswerName,
+        msgspec.Meta(
+            description="How each guess is answered: black and white key pegs, black "
+            "ones alone, or bulls and cows."
+        ),
+    ] = Answer.BLACK_AND_WHITE.value
+
+    def rules(self) -> Rules:
+        return Rules(
+            self.length,
+            tuple(self.symbols),
+            self.attempts,
+            self.repeats,
+            self.blanks,
+            Answer(self.answer),
+        )
+
+
 @attrs.frozen
 class NewGame:
     """How to play the game to start; a secret makes it a person's game."""
@@ -82,21 +139,38 @@ class NewGame:
 
     length: Annotated[
         Annotated[int, msgspec.Meta(ge=1, le=MAX_LENGTH)] | UnsetType,
-        msgspec.Meta(description=f"{DEFAULT_LENGTH}, or the length of the secret given."),
-    ] = UNSET
-    attempts: Annotated[int, msgspec.Meta(ge=1, le=MAX_ATTEMPTS)] = DEFAULT_ATTEMPTS
-    colours: Annotated[
-        list[ColourName],
         msgspec.Meta(
-            min_length=1,
-            max_length=MAX_COLOURS,
-            description="The palette; Red, Green, Blue, Yellow, Purple and Orange unless said.",
-            extra_json_schema={"uniqueItems": True},
+            description=f"Pegs in a code: the rules' number unless said ({DEFAULT_LENGTH} in "
+            "the classic game), or the length of the secret given."
         ),
-    ] = attrs.field(factory=lambda: list(CLASSIC_PEGS))
+    ] = UNSET
+    attempts: Annotated[
+        Annotated[int, msgspec.Meta(ge=1, le=MAX_ATTEMPTS)] | UnsetType,
+        msgspec.Meta(
+            description="Guesses allowed: the rules' number unless said "
+            f"({DEFAULT_ATTEMPTS} in the classic game)."
+        ),
+    ] = UNSET
+    colours: Annotated[
+        Annotated[
+            list[ColourName],
+            msgspec.Meta(
+                min_length=1, max_length=MAX_COLOURS, extra_json_schema={"uniqueItems": True}
+            ),
+        ]
+        | UnsetType,
+        msgspec.Meta(
+            description="The palette, the rules' symbols unless said: Red, Green, Blue, "
+            "Yellow, Purple and Orange in the classic game."
+        ),
+    ] = UNSET
     unique: Annotated[
-        bool, msgspec.Meta(description="Whether the secret uses each colour at most once.")
-    ] = False
+        bool | UnsetType,
+        msgspec.Meta(
+            description="Whether a code uses each colour at most once; as the rules say "
+            "unless said (false in the classic game)."
+        ),
+    ] = UNSET
     secret: Annotated[
         list[ColourName] | str | UnsetType,
         msgspec.Meta(
@@ -115,6 +189,14 @@ class NewGame:
         msgspec.Meta(
             description="Whether the code breaker may ask for hints; with a secret. "
             "false unless said."
+        ),
+    ] = UNSET
+    rules: Annotated[
+        PresetName | RulesRequest | UnsetType,
+        msgspec.Meta(
+            description="The member of the family to play: a preset by name, or rules of "
+            "one's own. The classic game unless said; the other fields, where given, "
+            "change these rules."
         ),
     ] = UNSET
 

@@ -190,18 +190,20 @@ def _reason(error: BaseException) -> str:
     return f"{error}."
 
 
-def read_as(kind: type[T], document: Mapping[str, Any]) -> T:
+def read_as(kind: type[T], document: Mapping[str, Any], within: str = "") -> T:
     """``document`` as an instance of the attrs class ``kind``: each field checked against
-    its annotated type; unknown fields and missing ones refused with 422."""
+    its annotated type; unknown fields and missing ones refused with 422. ``within`` names
+    the field that holds ``document``, in a body that nests it."""
     fields = attrs.fields(kind)
     only_fields(document, tuple(field.name for field in fields))
     hints = typing.get_type_hints(kind)
     values = {}
     for field in fields:
+        name = f"{within}.{field.name}" if within else field.name
         if field.name in document:
-            values[field.name] = _read(document[field.name], hints[field.name], field.name)
+            values[field.name] = _read(document[field.name], hints[field.name], name)
         elif field.default is attrs.NOTHING:
-            raise Problem(422, "MissingField", f"Send the field {field.name!r}.", field=field.name)
+            raise Problem(422, "MissingField", f"Send the field {name!r}.", field=name)
     return kind(**values)
 
 
@@ -209,8 +211,9 @@ _EXPECTED = {int: "a whole number", bool: "true or false", str: "a string", type
 
 
 def _read(value: Any, hint: Any, name: str) -> Any:
-    """``value`` if it is of type ``hint``: one of int, bool, str, list[str], None, or a
-    union of them; JSON does not tell ``6`` from ``6.0``, so neither does this."""
+    """``value`` if it is of type ``hint``: one of int, bool, str, list[str], None, a
+    Literal of strings, an attrs class read from an object, or a union of them; JSON
+    does not tell ``6`` from ``6.0``, so neither does this."""
     union = typing.get_origin(hint) in (typing.Union, types.UnionType)
     kinds = [kind for kind in typing.get_args(hint) if kind is not UnsetType] if union else [hint]
     for kind in kinds:
@@ -218,13 +221,26 @@ def _read(value: Any, hint: Any, name: str) -> Any:
             return int(value)
         if kind is int and isinstance(value, bool):
             continue
-        if typing.get_origin(kind) is list:
+        if typing.get_origin(kind) is typing.Literal:
+            if value in typing.get_args(kind):
+                return value
+        elif attrs.has(kind):
+            if isinstance(value, dict):
+                return read_as(kind, value, name)
+        elif typing.get_origin(kind) is list:
             if isinstance(value, list) and all(isinstance(item, str) for item in value):
                 return value
         elif isinstance(value, kind):
             return value
-    expected = " or ".join(_EXPECTED.get(kind, "a list of strings") for kind in kinds)
-    raise _wrong_type(name, expected, value)
+    raise _wrong_type(name, " or ".join(map(_expected, kinds)), value)
+
+
+def _expected(kind: Any) -> str:
+    if typing.get_origin(kind) is typing.Literal:
+        return f"one of {', '.join(map(str, typing.get_args(kind)))}"
+    if attrs.has(kind):
+        return "an object"
+    return _EXPECTED.get(kind, "a list of strings")
 
 
 def game_id_of(request: Request) -> str:

@@ -14,8 +14,15 @@ from starlette.applications import Starlette
 
 from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
-from mastermind.domain import CLASSIC_PEGS, Code, DecodingBoard, score
-from mastermind.service import KEY_VARIABLE, HintSource, HintUnavailable, SecretMaker, random_secret
+from mastermind.domain import CLASSIC_PEGS, DIGITS, Code, DecodingBoard, score
+from mastermind.service import (
+    KEY_VARIABLE,
+    HintSource,
+    HintUnavailable,
+    ReviewSource,
+    SecretMaker,
+    random_secret,
+)
 from mastermind.store import EventStore, SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 
@@ -27,6 +34,8 @@ DAILY_KEY = "the web tests' key of the daily code"
 
 SECRET = "Orange Purple Yellow Orange"
 """The secret of the tests' games: neither the palette's order nor any guess they make."""
+DIGIT_SECRET = "4271"
+"""The secret of the tests' games played with digits, as in Bulls and Cows."""
 
 
 class Player:
@@ -74,8 +83,21 @@ def assert_problem(response: httpx.Response, status: int, error: str) -> dict[st
 
 
 def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
-    """The code maker of the tests: ``SECRET`` in every game."""
-    return Code.parse(SECRET, available_pegs)
+    """The code maker of the tests: ``SECRET`` in every game, or ``DIGIT_SECRET`` in a
+    game of digits, repeated or cut to the game's length. It ignores ``unique``, so that
+    a test can see a secret that breaks the rules refused."""
+    typed = DIGIT_SECRET if set(DIGITS) <= set(available_pegs) else SECRET
+    pegs = Code.parse(typed, available_pegs).pegs
+    return Code((pegs * length)[:length])
+
+
+def family_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
+    """``same_secret``, but for a game where no symbol repeats: its symbols once each,
+    then the palette's others in order, as in Orange Purple Yellow Red."""
+    made = same_secret(available_pegs, length, unique)
+    if not unique:
+        return made
+    return Code(tuple(dict.fromkeys([*made.pegs, *available_pegs]))[:length])
 
 
 @pytest.fixture
@@ -116,17 +138,51 @@ def app_over(
     *,
     hints: HintSource | None = None,
     tokens: PlayerTokens | None = None,
+    reviews: ReviewSource | None = None,
 ) -> Starlette:
-    """The web game over ``store``, wired by the bootstrap with the tests' own parts."""
+    """The web game over ``store``, wired by the bootstrap with the tests' own parts:
+    reviews are the solver's unless ``reviews`` are given."""
     application = bootstrap(
         store,
         secret_maker=secret_maker,
         hints=hints,
+        **({} if reviews is None else {"reviews": reviews}),
         tokens=tokens or PlayerTokens.random(),
         environment={KEY_VARIABLE: DAILY_KEY},
         limits=UNLIMITED,
     )
     return create_app(application)
+
+
+@attrs.frozen
+class EvenFigures:
+    """A guess's figures by ``EvenReviews``: as good as the best, one code left after it."""
+
+    candidates_before: int = 1
+    candidates_after: int = 1
+    could_be_secret: bool = True
+    expected_before: float = 1.0
+    expected_with_guess: float = 1.0
+    expected_after: float = 0.0
+    cost: float = 0.0
+    best_guess: Code | None = None
+    exact: bool = True
+
+
+@attrs.frozen
+class EvenReviewFigures:
+    strategy: str
+    expected_at_start: float
+    exact: bool
+    guesses: tuple[EvenFigures, ...]
+
+
+class EvenReviews:
+    """A reviewer for the tests of the page's words, whatever the rules: every guess was
+    as good as the best. The figures are the solver's to get right, not the page's."""
+
+    def figures(self, board: DecodingBoard) -> EvenReviewFigures:
+        return EvenReviewFigures("even", 1.0, True, (EvenFigures(),) * len(board.rows))
 
 
 @attrs.frozen

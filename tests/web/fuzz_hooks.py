@@ -5,9 +5,9 @@
   game's token, on purpose, so its success is no sign of ignored authentication.
 - Which refusals of a request the document allows are the rules' to make: the document
   cannot say that a guess must fit its game, that a game over takes no more moves, that
-  a palette names no colour twice in other letters, nor that an idempotency key names
-  one request only (422). Any other 400 or 422 to such a request means the document
-  promised too much, and fails the run.
+  a palette names no colour twice in other letters, that rules without repeats need
+  enough symbols, nor that an idempotency key names one request only (422). Any other
+  400 or 422 to such a request means the document promised too much, and fails the run.
 - What was answered, by operation and status, written to ``FUZZ_ANSWERS`` when it is
   set, so that a test can tell how deep the run reached.
 """
@@ -17,8 +17,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import attrs
 import schemathesis
 from schemathesis import Case, CheckContext, Response
+
+from mastermind.domain import rules_named
+from mastermind.web._bodies import RulesRequest
 
 TOKENS: dict[str, str] = {}
 """The token the API answered with each game it started during the run, by game id."""
@@ -26,6 +30,7 @@ TOKENS: dict[str, str] = {}
 RULE_REFUSALS = {
     "GameAlreadyWon",
     "GameAlreadyLost",
+    "GuessAgainstRules",
     "GuessTooShort",
     "GuessTooLong",
     "InvalidPegInGuess",
@@ -82,15 +87,22 @@ def refusals_of_allowed_requests_are_the_rules(
 
 
 def _setup_beyond_a_schema(body: Any) -> bool:
-    """Whether a new game's setup breaks a rule that ties its fields together."""
+    """Whether a new game's setup breaks a rule that ties its fields together, such as
+    a palette that names a colour twice in other letters, or too few symbols for a code
+    in which none repeats."""
     if not isinstance(body, dict):
         return False
     if "secret" in body:  # it must fit the palette and the length
         return True
-    colours = body.get("colours", ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"])
-    named_twice = len({colour.casefold() for colour in colours}) != len(colours)
-    too_few = body.get("unique", False) and body.get("length", 4) > len(colours)
-    return named_twice or too_few
+    asked = body.get("rules", "classic")
+    rules = rules_named(asked) if isinstance(asked, str) else RulesRequest(**asked).rules()
+    changes = {
+        "length": body.get("length", rules.length),
+        "attempts": body.get("attempts", rules.attempts),
+        "symbols": body.get("colours", rules.symbols),
+        "repeats": not body.get("unique", not rules.repeats),
+    }
+    return attrs.evolve(rules, **changes).problem() is not None
 
 
 def answers_logged(path: str) -> list[tuple[str, int]]:

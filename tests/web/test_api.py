@@ -61,7 +61,7 @@ def test_a_body_left_out_starts_a_classic_game(client: httpx.Client) -> None:
         ({"length": 0}, "at least 1 peg"),
         ({"colours": []}, "no colours"),
         ({"colours": ["Red", "red"]}, "names a colour twice"),
-        ({"length": 4, "colours": ["A", "B"], "unique": True}, "needs at least 4 colours"),
+        ({"length": 4, "colours": ["A", "B"], "unique": True}, "needs at least 4 symbols"),
         ({"length": 11}, "at most 10 pegs"),
         ({"attempts": 101}, "at most 100 attempts"),
         ({"colours": [f"C{n}" for n in range(21)]}, "at most 20 colours"),
@@ -108,6 +108,7 @@ def test_unknown_setup_fields_are_422_and_name_the_known_ones(client: httpx.Clie
         "secret",
         "maker_name",
         "hints",
+        "rules",
     ]
 
 
@@ -126,6 +127,7 @@ def test_the_board_of_a_game_in_play_hides_the_secret(player: Player) -> None:
             "guess": ["Red", "Green", "Blue", "Yellow"],
             "feedback": {"black": 0, "white": 1},
             "key_pegs": "W",
+            "said": "0 black, 1 white",
         }
     ]
     assert "token" not in board

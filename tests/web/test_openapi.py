@@ -19,13 +19,12 @@ from hypothesis import strategies as st
 from starlette.responses import Response
 
 from mastermind.domain import (
-    CLASSIC_PEGS,
     Code,
     CodeMaker,
-    GameSetup,
     GameStarted,
     InvalidNote,
     LeaveNote,
+    Rules,
     decide,
     evolve,
     initial_state,
@@ -151,7 +150,7 @@ def test_the_colour_pattern_admits_exactly_the_names_the_rules_admit(
     disagreements = [
         code
         for code in range(sys.maxunicode + 1)
-        if bool(pattern.fullmatch(chr(code))) != (GameSetup(1, 1, (chr(code),)).problem() is None)
+        if bool(pattern.fullmatch(chr(code))) != (Rules(1, (chr(code),), 1).problem() is None)
     ]
 
     assert disagreements == []
@@ -191,7 +190,7 @@ def note_text() -> dict[str, Any]:
 
 
 def _note_accepted(text: str) -> bool:
-    started = GameStarted("g1", Code.parse("RGBY"), 12, CLASSIC_PEGS, maker=CodeMaker.person("Mum"))
+    started = GameStarted("g1", Code.parse("RGBY"), Rules(), maker=CodeMaker.person("Mum"))
     try:
         decide(LeaveNote("g1", text), evolve(initial_state, started))
     except InvalidNote:

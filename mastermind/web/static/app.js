@@ -7,14 +7,13 @@ import { api, gamePath } from "./api.js";
 import { installDaily } from "./daily.js";
 import { installFriends } from "./friends.js";
 import { invitation, isFriendsGame, makerName } from "./maker.js";
-import { describeFeedback, learnColours } from "./pegs.js";
+import { chosenSetup, installOptions } from "./options.js";
+import { answerText, learnColours } from "./pegs.js";
 import { renderReview, reviewUnavailable } from "./review.js";
 import { countGame, loadStatistics, renderStatistics } from "./stats.js";
 import { celebrate, inPlay, nextHole, outcomeText, render, say, view } from "./view.js";
 
 const STORAGE_KEY = "mastermind.game";
-const CLASSIC = ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"];
-const MORE = ["Cyan", "White"];
 
 const state = {
   game: null, // the board, as the API answers it
@@ -96,21 +95,23 @@ async function resume() {
   else say("Welcome back: your game goes on.");
 }
 
-// The length and colours of the next game, as chosen under Options.
-function setup() {
-  const length = Number(view.length.value);
-  const colours = view.colours.value === "8" ? [...CLASSIC, ...MORE] : CLASSIC;
-  return { length, colours };
-}
-
 async function startGame() {
-  const created = await api("POST", "games", { body: setup() });
+  const created = await api("POST", "games", { body: chosenSetup().body });
   state.token = created.token;
   state.invite = null;
   show(created);
   save();
   view.review.hidden = true;
-  say(`A secret of ${created.length} pegs is hidden. Tap ${created.length} colours, then Guess.`);
+  say(welcome(created));
+}
+
+// What a new game asks of its breaker, in its own symbols.
+function welcome(game) {
+  const { length, rules } = game;
+  const digits = rules && rules.symbols.every((symbol) => /^\d$/.test(symbol));
+  if (!digits) return `A secret of ${length} pegs is hidden. Tap ${length} colours, then Guess.`;
+  const different = rules.repeats ? "" : " different";
+  return `A secret of ${length}${different} digits is hidden. Tap ${length} digits, then Guess.`;
 }
 
 async function submitGuess() {
@@ -126,7 +127,8 @@ async function submitGuess() {
     throw error;
   }
   const last = state.game.rows[state.game.rows.length - 1];
-  if (inPlay(state.game)) say(`Guess ${state.game.rows.length}: ${describeFeedback(last.feedback)}.`);
+  const answer = answerText(last, state.game.rules);
+  if (inPlay(state.game)) say(`Guess ${state.game.rows.length}: ${answer}.`);
   else ended(true);
 }
 
@@ -308,7 +310,9 @@ view.giveUpDialog.addEventListener("close", () => {
   if (view.giveUpDialog.returnValue === "give-up") act(giveUp);
   view.giveUpDialog.returnValue = "";
 });
-const friends = installFriends({ state, show, ended, save, draw, call, act, resume, setup });
+const friends = installFriends({
+  state, show, ended, save, draw, call, act, resume, setup: chosenSetup,
+});
 view.newGame.addEventListener("click", newGame);
 view.playAgain.addEventListener("click", newGame);
 view.seeReview.addEventListener("click", (event) => {
@@ -321,5 +325,6 @@ new ResizeObserver(() => {
 }).observe(view.dock);
 document.addEventListener("keydown", onKey);
 renderStatistics(view.statistics, statistics);
+installOptions();
 installDaily(() => act(resume));
 act(resume);

@@ -4,7 +4,7 @@
 import { gamePath } from "./api.js";
 import { follow } from "./live.js";
 import { copyInvite, isFriendsGame, makerName, setUpMaker } from "./maker.js";
-import { describeFeedback } from "./pegs.js";
+import { answerText } from "./pegs.js";
 import { inPlay, say, view } from "./view.js";
 
 // ``page``: the page's state, and what the page does with a board (show, ended, save, draw),
@@ -44,7 +44,7 @@ export function installFriends(page) {
       page.ended(true);
     } else if (board.rows.length > shown.rows.length) {
       const last = board.rows[board.rows.length - 1];
-      say(`Guess ${board.rows.length}: ${describeFeedback(last.feedback)}.`);
+      say(`Guess ${board.rows.length}: ${answerText(last, board.rules)}.`);
     } else if (noted) {
       say(`${makerName(board)} leaves a note: ${board.note}`);
     }

@@ -1,7 +1,8 @@
-// A game for two: a person sets the code for a friend. The maker picks the secret with the
-// same peg picker as a guess (taps, or the colours' keys), chooses a name to show and
-// whether hints are allowed; the server answers the maker's token and an invite, a link
-// whose fragment holds the game and the breaker's token. Opening it plays as the breaker.
+// A game for two: a person sets the code for a friend, by the rules chosen under Options.
+// The maker picks the secret with the same peg picker as a guess (taps, or the colours'
+// keys), chooses a name to show and whether hints are allowed; the server answers the
+// maker's token and an invite, a link whose fragment holds the game and the breaker's
+// token. Opening it plays as the breaker.
 
 import { api } from "./api.js";
 import { learnColours } from "./pegs.js";
@@ -30,7 +31,7 @@ export function isFriendsGame(game) {
 
 // The dialog where the maker sets the code. ``started(created)`` gets the server's answer.
 export function setUpMaker({ options, act, started }) {
-  const picker = { colours: [], row: [], target: null, labels: {}, keys: {} };
+  const picker = { colours: [], row: [], target: null, labels: {}, keys: {}, body: {} };
   const handlers = { tapColour, tapHole };
 
   // Only the holes change as the secret is made: the palette, and the focus on it, stay.
@@ -39,11 +40,13 @@ export function setUpMaker({ options, act, started }) {
   }
 
   function open() {
-    const { length, colours } = options();
-    Object.assign(picker, learnColours(colours), {
-      colours, row: Array(length).fill(null), target: null,
+    const { length, pegs, body, digits, blanks } = options();
+    Object.assign(picker, learnColours(pegs), {
+      colours: pegs, row: Array(length).fill(null), target: null, body,
     });
-    view.makerSize.textContent = `${length} pegs from ${colours.length} colours`;
+    const symbols = pegs.length - (blanks ? 1 : 0);
+    const from = digits ? `${symbols} digits` : `${symbols} colours`;
+    view.makerSize.textContent = `${length} pegs from ${from}${blanks ? " and the blank" : ""}`;
     view.makerError.textContent = "";
     renderPicker(view.makerCode, view.makerPalette, picker, handlers);
     view.makerDialog.showModal();
@@ -79,8 +82,8 @@ export function setUpMaker({ options, act, started }) {
 
   async function submit() {
     const body = {
-      length: picker.row.length,
-      colours: picker.colours,
+      ...picker.body,
+      length: picker.row.length, // a hole left empty is refused, not a shorter game
       secret: picker.row.filter(Boolean),
       hints: view.makerHints.checked,
     };

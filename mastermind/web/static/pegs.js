@@ -1,6 +1,7 @@
-// Pegs as the page draws them: every code peg shows its colour and its letter, and key
-// pegs differ by fill (solid dark, solid light, hollow), so neither hue nor letter is the
-// only clue.
+// Pegs as the page draws them: every code peg shows its colour and its letter, or its
+// digit, and key pegs differ by fill (solid dark, solid light, hollow), so neither hue nor
+// letter is the only clue. The blank of a game with blanks is a hollow hole, and a game
+// answered in bulls and cows says so in words.
 
 // Each shade is dark enough for a white letter, or light enough for a dark one, at 4.5:1.
 const SHADES = {
@@ -10,6 +11,10 @@ const SHADES = {
   grey: "#9e9e9e", gray: "#9e9e9e", lime: "#c0ca33", teal: "#00796b",
 };
 const DARK_LETTERS = ["green", "yellow", "orange", "cyan", "pink", "white", "grey", "gray", "lime"];
+// Digits are tiles of one shade: their number, not a hue, tells them apart.
+const DIGIT_SHADE = "#455a64";
+// The blank peg, in games where a hole may stay blank: the domain's name for it.
+export const BLANK = "Empty";
 
 // The letters shown on each colour's pegs, and the keys that type each colour.
 export function learnColours(colours) {
@@ -27,11 +32,15 @@ export function learnColours(colours) {
   if (new Set(initials).size === colours.length) {
     colours.forEach((colour, index) => { keys[initials[index]] = colour; });
   }
-  colours.slice(0, 10).forEach((colour, index) => { keys[String((index + 1) % 10)] = colour; });
+  // A number types the colour in its place, but never over a digit that types itself.
+  colours.slice(0, 10).forEach((colour, index) => {
+    keys[String((index + 1) % 10)] ??= colour;
+  });
   return { labels, keys };
 }
 
 function shade(colour) {
+  if (/^\d$/.test(colour)) return DIGIT_SHADE;
   const known = SHADES[colour.toLowerCase()];
   if (known) return known;
   let hash = 0;
@@ -43,7 +52,11 @@ function shade(colour) {
 export function peg(colour, labels, tag = "span") {
   const element = document.createElement(tag);
   element.className = "peg";
-  if (colour) {
+  if (colour === BLANK) {
+    element.classList.add("filled", "blank");
+    element.dataset.colour = colour;
+    element.title = "A blank: the hole left empty";
+  } else if (colour) {
     element.classList.add("filled");
     if (DARK_LETTERS.includes(colour.toLowerCase())) element.classList.add("light");
     element.style.setProperty("--shade", shade(colour));
@@ -71,22 +84,40 @@ export function describeFeedback(feedback) {
   return parts.join(", ");
 }
 
-// The key pegs of a row: black first, then white, then empty holes.
-export function keyPegs(feedback, length) {
+// A row's answer in its game's words: black and white pegs as the page has always told
+// them, the others as the server says them ("1 bull, 2 cows", "2 black").
+export function answerText(row, rules) {
+  return !rules || rules.answer === "black-and-white" ? describeFeedback(row.feedback) : row.said;
+}
+
+// The key pegs of a row: black first, then white, then empty holes. A game answered in
+// bulls and cows shows its counts in words instead, and one answered in black only never
+// a white peg.
+export function keyPegs(row, length, rules) {
   const box = document.createElement("span");
   box.className = "keys";
-  box.style.setProperty("--columns", Math.ceil(length / 2));
-  const black = feedback ? feedback.black : 0;
-  const white = feedback ? feedback.white : 0;
-  for (let index = 0; index < length; index += 1) {
-    const key = document.createElement("span");
-    key.className = index < black ? "key black" : index < black + white ? "key white" : "key";
-    box.append(key);
+  if (rules && rules.answer === "bulls-and-cows") {
+    box.classList.add("words");
+    const [bulls, cows] = row ? row.said.split(", ") : ["", ""];
+    box.append(...[bulls, cows].map((count) => {
+      const line = document.createElement("span");
+      line.textContent = count;
+      return line;
+    }));
+  } else {
+    box.style.setProperty("--columns", Math.ceil(length / 2));
+    const black = row ? row.feedback.black : 0;
+    const white = row && rules?.answer !== "black-only" ? row.feedback.white || 0 : 0;
+    for (let index = 0; index < length; index += 1) {
+      const key = document.createElement("span");
+      key.className = index < black ? "key black" : index < black + white ? "key white" : "key";
+      box.append(key);
+    }
   }
-  if (feedback) {
+  if (row) {
     box.setAttribute("role", "img");
-    box.setAttribute("aria-label", describeFeedback(feedback));
-    box.title = describeFeedback(feedback);
+    box.setAttribute("aria-label", answerText(row, rules));
+    box.title = answerText(row, rules);
   } else {
     box.setAttribute("aria-hidden", "true");
   }

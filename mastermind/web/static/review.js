@@ -27,14 +27,20 @@ function fromTo(before, after, digits = 0) {
   return span;
 }
 
-function step(row, labels) {
+// A guess's answer as the review shows it: its key pegs, or the words of its rules.
+function answered(row, rules) {
+  if (rules && rules.answer !== "black-and-white") return row.said;
+  return row.key_pegs || "no key pegs";
+}
+
+function step(row, labels, rules) {
   const item = element("li", "step");
   item.dataset.number = String(row.number);
   const head = element("div", "step-head");
   head.append(
     element("span", "number", String(row.number)),
     code(row.guess, labels, "pegs small"),
-    element("span", "key-text", row.key_pegs || "no key pegs"),
+    element("span", "key-text", answered(row, rules)),
     element(
       "span",
       row.could_be_secret ? "badge could" : "badge could-not",
@@ -68,7 +74,7 @@ export function renderReview(section, review, labels) {
     ? `${against}${review.exact ? "." : ", in estimates."}`
     : "";
   section.querySelector(".steps").replaceChildren(
-    ...review.guesses.map((row) => step(row, labels)),
+    ...review.guesses.map((row) => step(row, labels, review.rules)),
   );
   section.querySelector(".unavailable").textContent = "";
 }

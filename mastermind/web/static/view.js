@@ -12,8 +12,9 @@ export const view = {
   giveUp: $("give-up"), giveUpDialog: $("give-up-dialog"), newGame: $("new-game"),
   outcome: $("outcome"), headline: $("headline"), seeReview: $("see-review"),
   playAgain: $("play-again"), review: $("review"), statistics: $("statistics"),
-  length: $("length"), colours: $("colours"), celebration: $("celebration"),
-  shieldLabel: $("shield-label"), madeBy: $("made-by"), watch: $("watch"), invite: $("invite"),
+  rules: $("rules"), length: $("length"), colours: $("colours"), celebration: $("celebration"),
+  shieldLabel: $("shield-label"), madeBy: $("made-by"), rulesLine: $("rules-line"),
+  watch: $("watch"), invite: $("invite"),
   inviteLine: $("invite-line"), copyInvite: $("copy-invite"), endGame: $("end-game"),
   endDialog: $("end-dialog"), friend: $("friend"), makerDialog: $("maker-dialog"),
   makerForm: $("maker-form"), makerSize: $("maker-size"), makerCode: $("maker-code"),
@@ -67,6 +68,23 @@ function madeBy(game, role) {
   return `${game.maker.name || "A friend"} set this code.`;
 }
 
+// The member of the family being played, where it is not the classic game.
+const PRESET_TITLES = {
+  classic: "Classic", super: "Super Mastermind", "bulls-and-cows": "Bulls and Cows",
+  "black-peg": "Black pegs only", blanks: "Blanks", unique: "No repeats",
+};
+
+function rulesLine(rules) {
+  if (!rules || rules.name === "classic") return "";
+  if (rules.name) return PRESET_TITLES[rules.name];
+  const parts = ["Own rules"];
+  if (!rules.repeats) parts.push("no symbol repeats");
+  if (rules.blanks) parts.push("a hole may stay blank");
+  if (rules.answer === "bulls-and-cows") parts.push("answered in bulls and cows");
+  if (rules.answer === "black-only") parts.push("answered in black pegs only");
+  return parts.join(" · ");
+}
+
 function renderBoard(state) {
   const game = state.game;
   const rows = [];
@@ -96,7 +114,7 @@ function renderBoard(state) {
       item.setAttribute("aria-hidden", "true");
     }
     [...pegs.children].forEach((child, hole) => child.style.setProperty("--i", hole));
-    item.append(number, pegs, keyPegs(played && played.feedback, game.length));
+    item.append(number, pegs, keyPegs(played, game.length, game.rules));
     rows.push(item);
   }
   view.board.replaceChildren(...rows);
@@ -168,6 +186,7 @@ export function render(state, handlers) {
   renderSecret(game, state.labels);
   view.shieldLabel.textContent = maker ? "Your secret" : "Secret";
   view.madeBy.textContent = madeBy(game, state.role);
+  view.rulesLine.textContent = rulesLine(game.rules);
   renderBoard(state);
   view.controls.hidden = !playing || maker;
   view.watch.hidden = !playing || !maker;
