@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from mastermind.service import (
     _advice_answers,
+    _answer_rows,
     _answers,
     _arguments,
     _commands,
@@ -26,6 +27,7 @@ from mastermind.service import (
     projections,
 )
 from mastermind.service._advice_answers import *  # noqa: F403
+from mastermind.service._answer_rows import *  # noqa: F403
 from mastermind.service._answers import *  # noqa: F403
 from mastermind.service._arguments import *  # noqa: F403
 from mastermind.service._commands import *  # noqa: F403
@@ -65,6 +67,7 @@ if not TYPE_CHECKING:
     __all__ = sorted(
         [
             *_advice_answers.__all__,
+            *_answer_rows.__all__,
             *_answers.__all__,
             *_arguments.__all__,
             *_commands.__all__,

@@ -12,7 +12,7 @@ import attrs
 from msgspec import Meta
 
 from mastermind.domain import Answer, Code
-from mastermind.service._answers import (
+from mastermind.service._answer_rows import (
     Colours,
     Count,
     FeedbackAnswer,

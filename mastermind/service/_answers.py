@@ -3,216 +3,43 @@
 An answer is an attrs class whose fields are the JSON it is written as. The same class
 answers ``GET /games/{id}``, prints ``mastermind show --json``, travels in the live stream
 and is read back by the terminal's client of a server; the OpenAPI document describes it
-from its annotations. ``encode`` writes any answer as plain JSON values and ``decode``
-reads one back, checking what the annotations promise.
+from its annotations; ``encode`` and ``decode`` write and read it.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
 import attrs
-import cattrs
-import cattrs.gen
-import msgspec
 from msgspec import Meta
 
 from mastermind.domain import (
-    BLANK,
-    MAX_ATTEMPTS,
-    MAX_LENGTH,
-    Answer,
-    BoardRow,
     Code,
     CodeMaker,
     DecodingBoard,
-    Feedback,
     GuessMade,
     MakerKind,
     Outcome,
-    Rules,
+)
+from mastermind.service._answer_rows import (
+    Colours,
+    Count,
+    FeedbackAnswer,
+    RowAnswer,
+    RulesAnswer,
 )
 from mastermind.service.projections import GameSummary, Statistics
 
 __all__ = [
     "AttemptsAnswer",
     "BoardAnswer",
-    "Colours",
-    "Count",
-    "FeedbackAnswer",
     "LiveMessage",
     "MakerAnswer",
-    "RowAnswer",
-    "RulesAnswer",
     "StatisticsAnswer",
     "SummaryAnswer",
-    "decode",
-    "encode",
 ]
 
-A = TypeVar("A")
-
-Count = Annotated[int, Meta(ge=0)]
-Colours = Annotated[list[str], Meta(description="Colour names, one a peg.")]
 Status = Literal["in progress", "won", "lost"]
-
-
-_WRITER = cattrs.Converter()
-"""Writes an answer's fields in the order they are declared, as a reader expects them."""
-AnswerKind = Literal["black-and-white", "black-only", "bulls-and-cows"]
-
-
-def encode(answer: object) -> Any:
-    """``answer`` as plain JSON values: dicts, lists, strings, numbers, booleans, null."""
-    return _WRITER.unstructure(answer)
-
-
-def decode(document: object, answer: type[A]) -> A:
-    """The answer that ``document`` writes, as :func:`encode` wrote it.
-
-    Raises:
-        ValueError: the document is not such an answer.
-    """
-    try:
-        return msgspec.convert(document, answer)
-    except msgspec.ValidationError as error:
-        raise ValueError(f"not a {answer.__name__}: {error}") from None
-
-
-@attrs.frozen
-class RulesAnswer:
-    """The rules a game is played by."""
-
-    name: Annotated[
-        str | None,
-        Meta(examples=["classic"], description="The preset these rules are; null for others."),
-    ]
-    length: Annotated[int, Meta(ge=1, le=MAX_LENGTH, description="The pegs of a code.")]
-    symbols: Annotated[
-        list[str], Meta(description="The colours, or digits, of a code, the blank aside.")
-    ]
-    attempts: Annotated[int, Meta(ge=1, le=MAX_ATTEMPTS)]
-    repeats: Annotated[bool, Meta(description="Whether a symbol may appear twice in a code.")]
-    blanks: Annotated[bool, Meta(description="Whether a hole may stay blank.")]
-    blank: Annotated[
-        str | None, Meta(description=f'The blank peg, "{BLANK}", where holes may stay blank.')
-    ]
-    answer: Annotated[AnswerKind, Meta(description="How each guess is answered.")]
-    words: Annotated[
-        list[list[str]],
-        Meta(
-            examples=[[["bull", "bulls"], ["cow", "cows"]]],
-            description="Each count of the answer by name, singular and plural, in order.",
-        ),
-    ]
-
-    @classmethod
-    def of(cls, rules: Rules) -> RulesAnswer:
-        return _rules(rules)
-
-    def rules(self) -> Rules:
-        return Rules(
-            self.length,
-            tuple(self.symbols),
-            self.attempts,
-            self.repeats,
-            self.blanks,
-            Answer(self.answer),
-        )
-
-
-@functools.lru_cache(maxsize=64)
-def _rules(rules: Rules) -> RulesAnswer:
-    return RulesAnswer(
-        rules.name,
-        rules.length,
-        list(rules.symbols),
-        rules.attempts,
-        rules.repeats,
-        rules.blanks,
-        BLANK if rules.blanks else None,
-        rules.answer.value,
-        [list(words) for words in rules.answer.words],
-    )
-
-
-@attrs.frozen
-class FeedbackAnswer:
-    """A guess's answer, counted. A game answered in black pegs only has no white count."""
-
-    black: Annotated[int, Meta(ge=0, description="Right symbol, right place: bulls.")]
-    white: (
-        Annotated[
-            int,
-            Meta(ge=0, description="Right symbol, wrong place: cows. Absent in black-peg games."),
-        ]
-        | None
-    ) = None
-
-    @classmethod
-    def of(cls, feedback: Feedback, answer: Answer = Answer.BLACK_AND_WHITE) -> FeedbackAnswer:
-        return _feedback(feedback, answer.counts_white)
-
-    def feedback(self) -> Feedback:
-        return Feedback(self.black, self.white or 0)
-
-
-@functools.lru_cache(maxsize=256)
-def _feedback(feedback: Feedback, counts_white: bool = True) -> FeedbackAnswer:
-    """A board answers every one of its rows each time, and a game of four pegs has 14
-    kinds of feedback: each is made once."""
-    return FeedbackAnswer(feedback.black, feedback.white if counts_white else None)
-
-
-_WRITER.register_unstructure_hook(
-    FeedbackAnswer,
-    cattrs.gen.make_dict_unstructure_fn(
-        FeedbackAnswer, _WRITER, white=cattrs.gen.override(omit_if_default=True)
-    ),
-)
-
-
-@functools.lru_cache(maxsize=256)
-def _key_pegs(feedback: Feedback) -> str:
-    return str(feedback)
-
-
-@attrs.frozen
-class RowAnswer:
-    """One row of the board: a guess and its answer."""
-
-    guess: Colours
-    feedback: FeedbackAnswer
-    key_pegs: Annotated[str, Meta(examples=["B B W"], description="As the board shows them.")]
-    said: Annotated[
-        str, Meta(examples=["1 bull, 2 cows"], description="The answer in the rules' words.")
-    ]
-
-    @classmethod
-    def of(cls, row: BoardRow, rules: Rules) -> RowAnswer:
-        return _row(row, rules.answer)
-
-    def row(self) -> BoardRow:
-        return BoardRow(Code(self.guess), self.feedback.feedback())
-
-
-@functools.lru_cache(maxsize=4096)
-def _row(row: BoardRow, answer: Answer) -> RowAnswer:
-    """A board answers all its rows each time, and a row never changes: each is made once
-    while it is in use."""
-    return RowAnswer(
-        list(row.guess.pegs),
-        _feedback(row.feedback, answer.counts_white),
-        _key_pegs(row.feedback),
-        said(row.feedback, answer),
-    )
-
-
-@functools.lru_cache(maxsize=256)
-def said(feedback: Feedback, answer: Answer) -> str:
-    """``feedback`` in the words of ``answer``, such as ``"1 bull, 2 cows"``."""
-    return Rules(answer=answer).describe(feedback)
 
 
 @attrs.frozen
@@ -282,8 +109,8 @@ class BoardAnswer:
             length=board.code_length,
             colours=list(board.available_pegs),
             unique=board.unique,
-            rules=_rules(board.rules),
-            rows=[_row(row, board.rules.answer) for row in board.rows],
+            rules=RulesAnswer.of(board.rules),
+            rows=[RowAnswer.of(row, board.rules) for row in board.rows],
             secret=list(board.secret.pegs) if shown and board.secret else None,
             hints=hints and not board.is_over,
             maker=MakerAnswer.of(board.maker),
@@ -325,7 +152,7 @@ class LiveMessage:
             type(event).__name__,
             BoardAnswer.of(board, hints=hints, reveal=reveal),
             None if made is None else list(made.guess.pegs),
-            None if made is None else _feedback(made.feedback, board.rules.answer.counts_white),
+            None if made is None else FeedbackAnswer.of(made.feedback, board.rules.answer),
         )
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mastermind.domain import PRESETS, GuessAgainstRules, Rules
-from mastermind.service import Games
-from mastermind.service._answers import BoardAnswer, LiveMessage, encode
+from mastermind.service import BoardAnswer, Games, LiveMessage, encode
 from mastermind.service._runner import IdempotencyKeyReused
 from mastermind.service._secrets import FixedSecrets
 from mastermind.store import InMemoryEventStore
