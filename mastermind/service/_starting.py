@@ -123,8 +123,7 @@ def join_command(
 
     def join_with_a_made_secret(_: object) -> JoinGame:
         made = secret_maker(rules.pegs, rules.length, not rules.repeats)
-        fits = len(made.pegs) == rules.length and set(made.pegs) <= set(rules.pegs)
-        if not fits or rules.code_problem(made.pegs, "the secret"):
+        if not set(made.pegs) <= set(rules.pegs) or rules.code_problem(made.pegs, "the secret"):
             # The rules would name the colours that do not fit: whoever joins must not
             # learn a secret the code maker chose, even a bad one.
             raise InvalidGameSetup(game_id, "the code maker's secret does not fit this game")
