@@ -30,6 +30,7 @@ __all__ = [
     "MAX_LENGTH",
     "MAX_NOTE",
     "PRESETS",
+    "PRESET_TITLES",
     "Rules",
     "rules_named",
 ]
@@ -122,6 +123,12 @@ class Rules:
     def name(self) -> str | None:
         """The preset these rules are, such as ``"classic"``; ``None`` for others."""
         return _PRESET_NAMES.get(self)
+
+    @property
+    def title(self) -> str | None:
+        """The preset's title, such as ``"Bulls and Cows"``; ``None`` for other rules."""
+        name = self.name
+        return None if name is None else PRESET_TITLES[name]
 
     def sized(self, length: int) -> Rules:
         """These rules, for codes of ``length`` pegs."""
@@ -230,6 +237,17 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
     }
 )
 """The members of the family people play, by the names every way in knows them by."""
+PRESET_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "classic": "Classic",
+        "super": "Super Mastermind",
+        "bulls-and-cows": "Bulls and Cows",
+        "black-peg": "Black pegs only",
+        "blanks": "Blanks",
+        "unique": "No repeats",
+    }
+)
+"""How each preset is called where people choose one."""
 _PRESET_NAMES = {rules: name for name, rules in PRESETS.items()}
 
 

@@ -22,6 +22,7 @@ from mastermind.domain import (
     BLANK,
     MAX_ATTEMPTS,
     MAX_LENGTH,
+    PRESETS,
     Answer,
     BoardRow,
     Code,
@@ -33,6 +34,7 @@ __all__ = [
     "Colours",
     "Count",
     "FeedbackAnswer",
+    "PresetsAnswer",
     "RowAnswer",
     "RulesAnswer",
     "decode",
@@ -76,6 +78,9 @@ class RulesAnswer:
         str | None,
         Meta(examples=["classic"], description="The preset these rules are; null for others."),
     ]
+    title: Annotated[
+        str | None, Meta(examples=["Bulls and Cows"], description="The preset's title.")
+    ]
     length: Annotated[int, Meta(ge=1, le=MAX_LENGTH, description="The pegs of a code.")]
     symbols: Annotated[
         list[str], Meta(description="The colours, or digits, of a code, the blank aside.")
@@ -114,6 +119,7 @@ class RulesAnswer:
 def _rules(rules: Rules) -> RulesAnswer:
     return RulesAnswer(
         rules.name,
+        rules.title,
         rules.length,
         list(rules.symbols),
         rules.attempts,
@@ -123,6 +129,17 @@ def _rules(rules: Rules) -> RulesAnswer:
         rules.answer.value,
         [list(words) for words in rules.answer.words],
     )
+
+
+@attrs.frozen
+class PresetsAnswer:
+    """The members of the family every way in knows by name, the classic game first."""
+
+    presets: list[RulesAnswer]
+
+    @classmethod
+    def of(cls) -> PresetsAnswer:
+        return cls([RulesAnswer.of(rules) for rules in PRESETS.values()])
 
 
 @attrs.frozen

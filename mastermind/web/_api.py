@@ -21,6 +21,7 @@ from mastermind.service import (
     Games,
     HintAnswer,
     PlayerTokens,
+    PresetsAnswer,
     ReviewAnswer,
     Role,
     abandon_hints_when,
@@ -40,6 +41,7 @@ from mastermind.web._schema import UNSET, Link, Reply, UnsetType, endpoint, rout
 
 __all__ = ["BREAKER", "GameApi", "MAKER"]
 
+_PRESETS = encode(PresetsAnswer.of())
 _TOKENS = {Role.BREAKER: "the code breaker's", Role.MAKER: "the code maker's"}
 BREAKER = {"token": _TOKENS[Role.BREAKER], "parameters": (GAME_ID,)}
 MAKER = {"token": _TOKENS[Role.MAKER], "parameters": (GAME_ID,)}
@@ -56,8 +58,23 @@ class GameApi:
 
     def routes(self) -> list[Route]:
         return routes_of(
-            self.create, self.show, *map(self._command, COMMANDS), self.hint, self.review
+            self.presets,
+            self.create,
+            self.show,
+            *map(self._command, COMMANDS),
+            self.hint,
+            self.review,
         )
+
+    @endpoint(
+        "GET",
+        "/rules",
+        "getPresets",
+        "The rules a game may be started by name with, the classic game first",
+        Reply(200, "The presets", PresetsAnswer),
+    )
+    async def presets(self, request: Request) -> Response:
+        return json_response(_PRESETS)
 
     def _command(self, kind: CommandKind) -> Callable[[Request], Awaitable[Response]]:
         """The route of one command of the table: ``POST /games/{id}/<resource>`` with the

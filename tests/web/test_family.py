@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from harness import serving
-from mastermind.domain import PRESETS, Code
+from mastermind.domain import PRESET_TITLES, PRESETS, Code
 from mastermind.service import RulesAnswer, encode
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
@@ -125,6 +125,7 @@ def test_rules_of_ones_own_fill_what_they_leave_out_from_the_classic_game(
 
     assert board["rules"] == {
         "name": None,
+        "title": None,
         "length": 3,
         "symbols": symbols,
         "attempts": 12,
@@ -232,3 +233,12 @@ def test_the_document_lists_the_presets_and_describes_the_rules_asked_and_answer
     }
     assert "said" in schemas["RowAnswer"]["required"]
     assert "white" not in schemas["FeedbackAnswer"]["required"]
+
+
+def test_the_presets_are_listed_as_the_domain_declares_them(family_url: str) -> None:
+    answer = httpx.get(f"{family_url}/rules", timeout=10)
+    assert answer.status_code == 200
+    presets = answer.json()["presets"]
+    assert [preset["name"] for preset in presets] == list(PRESETS)
+    assert [preset["title"] for preset in presets] == list(PRESET_TITLES.values())
+    assert presets[2]["words"] == [["bull", "bulls"], ["cow", "cows"]]

@@ -96,6 +96,7 @@ async function resume() {
 }
 
 async function startGame() {
+  await optionsReady;
   const created = await api("POST", "games", { body: chosenSetup().body });
   state.token = created.token;
   state.invite = null;
@@ -325,6 +326,6 @@ new ResizeObserver(() => {
 }).observe(view.dock);
 document.addEventListener("keydown", onKey);
 renderStatistics(view.statistics, statistics);
-installOptions();
+const optionsReady = installOptions();
 installDaily(() => act(resume));
 act(resume);

@@ -69,14 +69,9 @@ function madeBy(game, role) {
 }
 
 // The member of the family being played, where it is not the classic game.
-const PRESET_TITLES = {
-  classic: "Classic", super: "Super Mastermind", "bulls-and-cows": "Bulls and Cows",
-  "black-peg": "Black pegs only", blanks: "Blanks", unique: "No repeats",
-};
-
 function rulesLine(rules) {
   if (!rules || rules.name === "classic") return "";
-  if (rules.name) return PRESET_TITLES[rules.name];
+  if (rules.title) return rules.title;
   const parts = ["Own rules"];
   if (!rules.repeats) parts.push("no symbol repeats");
   if (rules.blanks) parts.push("a hole may stay blank");
