@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rich.color import Color, ColorParseError
 
-from mastermind.domain import CLASSIC_PEGS, split_names
+from mastermind.domain import CLASSIC_PEGS, EXTENDED_PEGS, split_names
 
 __all__ = [
     "DEFAULT_PALETTE",
@@ -19,7 +19,7 @@ __all__ = [
     "terminal_colour",
 ]
 
-DEFAULT_PALETTE: tuple[str, ...] = (*CLASSIC_PEGS, "Cyan", "White")
+DEFAULT_PALETTE: tuple[str, ...] = EXTENDED_PEGS
 """The classic six and two more, every initial distinct: ``--colours N`` takes the first N."""
 
 FEWEST_COLOURS = 2

@@ -10,6 +10,7 @@ import attrs
 
 __all__ = [
     "CLASSIC_PEGS",
+    "EXTENDED_PEGS",
     "Code",
     "NotAColour",
     "SEPARATOR_CHARACTERS",
@@ -20,6 +21,8 @@ __all__ = [
 
 CLASSIC_PEGS: tuple[str, ...] = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange")
 """The six colours of the classic board game, in the order the solver numbers them."""
+EXTENDED_PEGS: tuple[str, ...] = (*CLASSIC_PEGS, "Cyan", "White")
+"""The classic six and two more, every initial distinct: Super Mastermind's eight."""
 
 SEPARATOR_CHARACTERS = r"\s,;"
 """What separates the colours of a typed code, and so what no colour's name may hold,

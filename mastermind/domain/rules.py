@@ -15,7 +15,7 @@ from typing import cast
 
 import attrs
 
-from mastermind.domain.code import CLASSIC_PEGS, SEPARATORS, Code, items_of
+from mastermind.domain.code import CLASSIC_PEGS, EXTENDED_PEGS, SEPARATORS, Code, items_of
 from mastermind.domain.feedback import Feedback, score
 
 __all__ = [
@@ -229,7 +229,7 @@ CLASSIC = Rules()
 PRESETS: Mapping[str, Rules] = MappingProxyType(
     {
         "classic": CLASSIC,
-        "super": Rules(length=5, symbols=(*CLASSIC_PEGS, "Cyan", "White")),
+        "super": Rules(length=5, symbols=EXTENDED_PEGS),
         "bulls-and-cows": Rules(symbols=DIGITS, repeats=False, answer=Answer.BULLS_AND_COWS),
         "black-peg": Rules(answer=Answer.BLACK_ONLY),
         "blanks": Rules(blanks=True),
