@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 from mastermind.domain import MAX_LENGTH, DecodingBoard
 from mastermind.solver._scoring import MOST_TABULATED
-from mastermind.solver._solver import Solver, Suggestion
+from mastermind.solver._solver import GameRules, Solver, Suggestion, game_kind
 from mastermind.solver._strategies import BEST
 
 __all__ = ["Advisor", "GameTooLarge", "MAX_CODES"]
 
-_Kind = tuple[tuple[str, ...], int, bool]
-"""A game's colours, length, and whether its secret holds no colour twice."""
+_Kind = tuple[tuple[str, ...], int, bool, bool]
+"""A game's colours, length, whether no code holds a colour twice, and whether only pegs
+in place are counted."""
 
 MAX_CODES = 32_768
 """The largest game reviewed, in codes: 5 pegs of 8 colours. Hints have no such limit."""
@@ -65,18 +66,29 @@ class Advisor:
         every game the rules allow."""
         return len(available_pegs) >= 1 and 1 <= length <= MAX_LENGTH
 
-    def solver(self, available_pegs: Sequence[str], length: int, *, unique: bool = False) -> Solver:
-        """The solver for a game of these colours and length.
+    def solver(
+        self,
+        available_pegs: Sequence[str] = (),
+        length: int = 0,
+        *,
+        unique: bool = False,
+        black_only: bool = False,
+        rules: GameRules | None = None,
+    ) -> Solver:
+        """The solver for a game of these colours and length, or of these rules.
 
         Raises:
             GameTooLarge: the chosen strategy cannot play a game this size.
             ValueError: the chosen strategy cannot play this game.
         """
-        return self._kept_solver((tuple(available_pegs), length, unique))[0]
+        pegs, length, unique, black_only = game_kind(
+            rules, available_pegs, length, unique, black_only
+        )
+        return self._kept_solver((tuple(pegs), length, unique, black_only))[0]
 
     def hint(self, board: DecodingBoard) -> Suggestion:
         """The next guess for a game in play, from the rows of its board alone."""
-        solver, lock = self._kept_solver((board.available_pegs, board.code_length, board.unique))
+        solver, lock = self._kept_solver(_board_kind(board))
         with lock:
             return solver.advise([(row.guess, row.feedback) for row in board.rows])
 
@@ -97,7 +109,9 @@ class Advisor:
                 self._solvers.popitem(last=False)
             return kept
 
-    def _new_solver(self, available_pegs: tuple[str, ...], length: int, unique: bool) -> Solver:
+    def _new_solver(
+        self, available_pegs: tuple[str, ...], length: int, unique: bool, black_only: bool
+    ) -> Solver:
         strategy = self.strategy or BEST
         try:
             return Solver(
@@ -106,6 +120,7 @@ class Advisor:
                 length,
                 seed=self.seed,
                 unique=unique,
+                black_only=black_only,
                 budget=self.seconds,
             )
         except ValueError:
@@ -113,3 +128,8 @@ class Advisor:
             if codes > MOST_TABULATED:
                 raise GameTooLarge(codes, strategy) from None
             raise
+
+
+def _board_kind(board: DecodingBoard) -> _Kind:
+    """The kind of game a board is played by."""
+    return (board.available_pegs, board.code_length, board.unique, False)

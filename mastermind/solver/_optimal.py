@@ -40,6 +40,8 @@ _SYMMETRY_LEVELS = 3
 """How many guesses into the game symmetries are looked for; later they rarely pay."""
 _CHUNK_CELLS = 4 * 1024 * 1024
 """How many guess-secret scores an endgame table holds at once while it is built."""
+_WHOLE_TABLE_CELLS = 64 * 1024 * 1024
+"""The largest table of every guess against every secret the search keeps."""
 
 
 def _lower_bounds(parts_per_guess: int, largest: int, most_guesses: int) -> NDArray[np.int64]:
@@ -75,7 +77,8 @@ class GuessTable:
     win: int
     feedbacks: int
     symmetric: bool
-    """Whether rows are all codes of the game, so that its symmetries apply."""
+    """Whether rows are all codes of the game, or all that hold no colour twice, in
+    numbering order, so that its symmetries apply."""
 
 
 def dense(scores: Scores, win: int, bins: int) -> tuple[Scores, int, int]:
@@ -86,13 +89,22 @@ def dense(scores: Scores, win: int, bins: int) -> tuple[Scores, int, int]:
     return dense[scores], int(dense[win]), int(present.sum())
 
 
-def whole_game_table(space: CodeSpace) -> GuessTable:
-    """Every code as a guess against every code as a secret."""
-    if not space.has_matrix:
-        raise ValueError("The optimal search needs a game small enough to tabulate")
-    everything = np.arange(space.size, dtype=np.intp)
-    scores, win, feedbacks = dense(space.scores(None, everything), space.win, space.feedback_bins)
-    return GuessTable(scores, everything, everything, everything, win, feedbacks, True)
+def whole_game_table(space: CodeSpace, unique: bool = False) -> GuessTable:
+    """Every code as a guess against every code as a secret; with ``unique``, every code
+    that holds no colour twice."""
+    if unique:
+        codes = space.unique_codes
+        if len(codes) ** 2 > _WHOLE_TABLE_CELLS:
+            raise ValueError("The optimal search needs a game small enough to tabulate")
+        table = space.scores(codes, codes)
+    else:
+        if not space.has_matrix:
+            raise ValueError("The optimal search needs a game small enough to tabulate")
+        codes = np.arange(space.size, dtype=np.intp)
+        table = space.scores(None, codes)
+    scores, win, feedbacks = dense(table, space.win, space.feedback_bins)
+    columns = np.arange(len(codes), dtype=np.intp)
+    return GuessTable(scores, codes, codes, columns, win, feedbacks, True)
 
 
 def _distinct_rows(rows: Scores) -> Indices:
@@ -107,13 +119,15 @@ def _distinct_rows(rows: Scores) -> Indices:
     return result
 
 
-def endgame_table(space: CodeSpace, candidates: Indices) -> GuessTable:
-    """Every code that splits the candidates, one per distinct way of splitting them."""
+def endgame_table(space: CodeSpace, candidates: Indices, unique: bool = False) -> GuessTable:
+    """Every code that splits the candidates, one per distinct way of splitting them; with
+    ``unique``, every such code that holds no colour twice."""
     chunk = max(1, _CHUNK_CELLS // len(candidates))
     kept_rows: list[Scores] = []
     kept_guesses: list[Indices] = []
-    for start in range(0, space.size, chunk):
-        guesses = np.arange(start, min(space.size, start + chunk), dtype=np.intp)
+    every = space.unique_codes if unique else np.arange(space.size, dtype=np.intp)
+    for start in range(0, len(every), chunk):
+        guesses = every[start : start + chunk]
         rows = space.scores(guesses, candidates)
         splits = (rows != rows[:, :1]).any(axis=1) | (rows == space.win).any(axis=1)
         rows, guesses = rows[splits], guesses[splits]
@@ -150,10 +164,15 @@ class OptimalSearch:
     """
 
     def __init__(
-        self, space: CodeSpace, most_guesses: int = UNLIMITED, table: GuessTable | None = None
+        self,
+        space: CodeSpace,
+        most_guesses: int = UNLIMITED,
+        table: GuessTable | None = None,
+        *,
+        unique: bool = False,
     ) -> None:
         self.space = space
-        self.table = whole_game_table(space) if table is None else table
+        self.table = whole_game_table(space, unique) if table is None else table
         self.scores = self.table.scores
         self.win = self.table.win
         self.most_guesses = most_guesses
@@ -179,6 +198,13 @@ class OptimalSearch:
         from trying guesses that are mirror images of each other.
         """
         return self._cost(candidates, self._level(guesses_left), UNSOLVABLE, history)
+
+    def columns(self, codes: Indices) -> Indices:
+        """The columns of the table that hold these codes, all secrets of the table."""
+        if len(self.table.secrets) == self.space.size:
+            return codes
+        found: Indices = np.searchsorted(self.table.secrets, codes)
+        return found
 
     def guess(self, candidates: Indices, guesses_left: int) -> int:
         """The code number of the best guess for a set whose cost ``cost`` has found."""
@@ -236,7 +262,7 @@ class OptimalSearch:
     ) -> tuple[int, int, int]:
         size = len(candidates)
         if self.table.symmetric and len(history) < _SYMMETRY_LEVELS:
-            guess_rows = self.symmetries.representatives(history)
+            guess_rows = self._rows_of(self.symmetries.representatives(history))
             rows = self.scores[guess_rows][:, candidates]
         else:
             guess_rows = self.every_row
@@ -267,6 +293,15 @@ class OptimalSearch:
             else:
                 lowest_failure = min(lowest_failure, total)
         return best, best_row, lowest_failure
+
+    def _rows_of(self, codes: Indices) -> Indices:
+        """The rows of those codes that are guesses of the table."""
+        guesses = self.table.guesses
+        if len(guesses) == self.space.size:
+            return codes
+        rows = np.minimum(np.searchsorted(guesses, codes), len(guesses) - 1)
+        found: Indices = rows[guesses[rows] == codes]
+        return found
 
     def _play(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Protocol
 
 import attrs
 import numpy as np
@@ -28,7 +29,7 @@ from mastermind.solver._strategies import (
 )
 from mastermind.solver._wide import Wide
 
-__all__ = ["Evaluation", "Solver", "Suggestion", "evaluate", "solve"]
+__all__ = ["Evaluation", "GameRules", "Solver", "Suggestion", "evaluate", "solve"]
 
 BEST_TABLE_SIZE = 1 << 20
 """The largest game ``"best"`` lists every code of; beyond it, codes that fit are searched for."""
@@ -36,6 +37,33 @@ LISTED_CANDIDATES = 100_000
 """The most codes ``Solver.candidates`` lists for a game too large to tabulate."""
 _POSITIONS_KEPT = 12
 """Positions whose candidates are kept: those of the game in play, a few moves deep."""
+
+
+class GameRules(Protocol):
+    """What the solver reads of a game's rules, such as ``mastermind.domain.Rules``."""
+
+    @property
+    def length(self) -> int: ...
+    @property
+    def pegs(self) -> tuple[str, ...]: ...
+    @property
+    def repeats(self) -> bool: ...
+    @property
+    def answer(self) -> str: ...
+
+
+BLACK_ONLY = "black-only"
+"""The answer of games that count pegs in place alone."""
+
+
+def game_kind(
+    rules: GameRules | None, pegs: Sequence[str], length: int, unique: bool, black_only: bool
+) -> tuple[Sequence[str], int, bool, bool]:
+    """The game's pegs, length, and whether it is unique and black-only: from its rules
+    when they are given."""
+    if rules is None:
+        return pegs, length, unique, black_only
+    return rules.pegs, rules.length, not rules.repeats, rules.answer == BLACK_ONLY
 
 
 @attrs.frozen
@@ -69,7 +97,7 @@ class _Tabled:
             cut -= 1
         known: Indices | None = self._kept.get(tuple(history[:cut]))
         if known is None and self.unique:
-            known = np.flatnonzero(~self.space.repeats_colour)
+            known = self.space.unique_codes
         for step, (guess, feedback) in enumerate(history[cut:], start=cut + 1):
             row = self.space.scores(np.array([guess], dtype=np.intp), known)[0]
             fits = np.flatnonzero(row == feedback)
@@ -119,6 +147,10 @@ class Solver:
 
     ``"best"`` and ``"random-consistent"`` play games of any size; the other strategies
     play games of up to ``MOST_TABULATED`` codes.
+
+    ``rules``, such as a preset of ``mastermind.domain.PRESETS``, give the game at once in
+    place of the palette, length, ``unique`` and ``black_only``: with ``black_only`` only
+    pegs in place are counted, and in a unique game no guess holds a colour twice either.
     """
 
     def __init__(
@@ -129,12 +161,17 @@ class Solver:
         *,
         seed: int = 0,
         unique: bool = False,
+        black_only: bool = False,
         budget: float | None = None,
+        rules: GameRules | None = None,
     ) -> None:
+        available_pegs, length, unique, black_only = game_kind(
+            rules, available_pegs, length, unique, black_only
+        )
         self.strategy = strategy
         self.unique = unique
         self.budget = budget
-        self.space = CodeSpace(available_pegs, length)
+        self.space = CodeSpace(available_pegs, length, black_only=black_only)
         if unique and length > self.space.colours:
             raise ValueError(
                 f"No code of {length} pegs holds {self.space.colours} colours once each"
@@ -202,16 +239,24 @@ def solve(
     length: int | None = None,
     *,
     seed: int = 0,
+    rules: GameRules | None = None,
 ) -> list[Code]:
     """Play a game against ``secret``; the guesses made, the last of which is the secret."""
     solver = Solver(
-        strategy, available_pegs, len(secret.pegs) if length is None else length, seed=seed
+        strategy,
+        available_pegs,
+        len(secret.pegs) if length is None else length,
+        seed=seed,
+        rules=rules,
     )
     solver.space.index(secret)
     history: list[tuple[Code, Feedback]] = []
     while not history or history[-1][0] != secret:
         guess = solver.next_guess(history)
-        history.append((guess, score(secret, guess)))
+        feedback = score(secret, guess)
+        if solver.space.black_only:
+            feedback = Feedback(feedback.black, 0)
+        history.append((guess, feedback))
     return [guess for guess, _ in history]
 
 
@@ -251,20 +296,36 @@ def evaluate(
     length: int = 4,
     *,
     seed: int = 0,
+    unique: bool = False,
+    black_only: bool = False,
+    rules: GameRules | None = None,
 ) -> Evaluation:
-    """Play every secret of the game with a strategy and report how many guesses it took."""
+    """Play every secret of the game with a strategy and report how many guesses it took.
+
+    The game is told as ``Solver`` is told it, by its palette, length, ``unique`` and
+    ``black_only``, or by its ``rules``.
+    """
     started = time.perf_counter()
-    solver = Solver(strategy, available_pegs, length, seed=seed)
+    solver = Solver(
+        strategy,
+        available_pegs,
+        length,
+        seed=seed,
+        unique=unique,
+        black_only=black_only,
+        rules=rules,
+    )
     player = solver._player
     if not isinstance(player, _Tabled):
         raise ValueError(f"{solver.space.size:,} secrets are too many to play every one")
-    solved = play_every_secret(solver.space, player.strategy)
+    secrets = player.candidates([])
+    solved = play_every_secret(solver.space, player.strategy, secrets)
     seconds = time.perf_counter() - started
     return Evaluation(
         strategy=strategy,
-        length=length,
+        length=solver.space.length,
         colours=solver.space.colours,
-        secrets=solver.space.size,
+        secrets=len(secrets),
         total=sum(guesses * count for guesses, count in solved.items()),
         worst=max(solved),
         histogram=tuple(solved.items()),
