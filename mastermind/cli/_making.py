@@ -28,9 +28,9 @@ from mastermind.domain import (
     Code,
     CodeMaker,
     GameError,
-    GameSetup,
     InvalidGameSetup,
     JoinGame,
+    Rules,
     UnreadableCode,
     decide,
     initial_state,
@@ -64,6 +64,10 @@ class GameShape:
     available_pegs: tuple[str, ...]
     length: int
     unique: bool
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(self.length, self.available_pegs, self.total_attempts, not self.unique)
 
 
 @attrs.frozen
@@ -210,7 +214,7 @@ def read_secret(
         return None, f"{error.reason[:1].upper()}{error.reason[1:]}."
     if len(code.pegs) != shape.length:
         return None, f"The secret has {_pegs(len(code.pegs))}, not {shape.length}."
-    join = JoinGame("secret", code, shape.total_attempts, shape.available_pegs, shape.unique, maker)
+    join = JoinGame("secret", code, shape.rules, maker)
     try:
         decide(join, initial_state)
     except GameError as error:
@@ -224,8 +228,7 @@ def check_shape(shape: GameShape, maker: CodeMaker) -> None:
     Raises:
         InvalidGameSetup: the game cannot be played as asked, whatever the secret.
     """
-    setup = GameSetup(shape.length, shape.total_attempts, shape.available_pegs, shape.unique)
-    problem = setup.problem() or maker.problem()
+    problem = shape.rules.problem() or maker.problem()
     if problem:
         raise InvalidGameSetup("", problem)
 

@@ -18,6 +18,7 @@ from mastermind.domain.errors import (
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
 from mastermind.domain.messages import Event, GameLost, GameStarted, GameWon, GuessMade, NoteLeft
+from mastermind.domain.rules import Rules
 
 __all__ = ["BoardRow", "BoardSoFar", "DecodingBoard", "Outcome", "board_view", "is_given_up"]
 
@@ -51,14 +52,11 @@ class DecodingBoard:
 
     game_id: str
     outcome: Outcome
-    total_attempts: int
-    code_length: int
-    available_pegs: tuple[str, ...]
+    rules: Rules
+    """How the game is played: its size, its symbols, and how a guess is answered."""
     rows: tuple[BoardRow, ...] = ()
     secret: Code | None = None
     """``None`` while the game is in play: the board shows the shield, not the code."""
-    unique: bool = False
-    """No colour appears twice in the secret."""
     maker: CodeMaker = COMPUTER
     """Who made the code, by the name they chose, and whether they allow hints."""
     called_off: bool = False
@@ -67,12 +65,30 @@ class DecodingBoard:
     """The last note the person who made the code left the code breaker."""
 
     @property
+    def total_attempts(self) -> int:
+        return self.rules.attempts
+
+    @property
+    def code_length(self) -> int:
+        return self.rules.length
+
+    @property
+    def available_pegs(self) -> tuple[str, ...]:
+        """What a code of this game may hold: its symbols, and the blank if allowed."""
+        return self.rules.pegs
+
+    @property
+    def unique(self) -> bool:
+        """No symbol appears twice in a code."""
+        return not self.rules.repeats
+
+    @property
     def attempts_used(self) -> int:
         return len(self.rows)
 
     @property
     def attempts_left(self) -> int:
-        return self.total_attempts - self.attempts_used
+        return self.rules.attempts - self.attempts_used
 
     @property
     def is_over(self) -> bool:
@@ -141,13 +157,7 @@ def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
     match event:
         case GameStarted():
             started = DecodingBoard(
-                event.game_id,
-                Outcome.IN_PROGRESS,
-                event.total_attempts,
-                event.code_length,
-                event.available_pegs,
-                unique=event.unique,
-                maker=event.maker,
+                event.game_id, Outcome.IN_PROGRESS, event.rules, maker=event.maker
             )
             return BoardSoFar(started, event.secret)
         case GuessMade():
@@ -164,6 +174,6 @@ def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
 
 
 board_view: View[Event, BoardSoFar] = View(
-    _evolve, BoardSoFar(DecodingBoard("", Outcome.NOT_STARTED, 0, 0, ()))
+    _evolve, BoardSoFar(DecodingBoard("", Outcome.NOT_STARTED, Rules(0, (), 0)))
 )
 """The decoding board as a view of a game's events: ``board_view.fold(events).board``."""

@@ -14,13 +14,13 @@ from mastermind.domain.errors import (
     GameAlreadyStarted,
     GameAlreadyWon,
     GameNotStarted,
+    GuessAgainstRules,
     GuessTooLong,
     GuessTooShort,
     InvalidGameSetup,
     InvalidNote,
     InvalidPegInGuess,
 )
-from mastermind.domain.feedback import score
 from mastermind.domain.maker import COMPUTER, CodeMaker
 from mastermind.domain.messages import (
     CallOff,
@@ -36,7 +36,7 @@ from mastermind.domain.messages import (
     MakeGuess,
     NoteLeft,
 )
-from mastermind.domain.rules import MAX_NOTE, GameSetup
+from mastermind.domain.rules import BLANK, MAX_NOTE, Rules
 
 __all__ = [
     "Decider",
@@ -65,15 +65,21 @@ class Started:
 
     game_id: str
     secret: Code
-    total_attempts: int
-    available_pegs: tuple[str, ...]
+    rules: Rules
     attempts_used: int = 0
-    unique: bool = False
     maker: CodeMaker = COMPUTER
 
     @property
+    def total_attempts(self) -> int:
+        return self.rules.attempts
+
+    @property
+    def available_pegs(self) -> tuple[str, ...]:
+        return self.rules.pegs
+
+    @property
     def attempts_left(self) -> int:
-        return self.total_attempts - self.attempts_used
+        return self.rules.attempts - self.attempts_used
 
 
 @attrs.frozen
@@ -122,14 +128,7 @@ def evolve(state: State, event: Event) -> State:
     """The state after ``event``. Events are facts, so an event that cannot follow is a bug."""
     match state, event:
         case NotStarted(), GameStarted():
-            return Started(
-                event.game_id,
-                event.secret,
-                event.total_attempts,
-                event.available_pegs,
-                unique=event.unique,
-                maker=event.maker,
-            )
+            return Started(event.game_id, event.secret, event.rules, maker=event.maker)
         case Started(), NoteLeft():
             return state
         case Started(), GuessMade():
@@ -147,16 +146,7 @@ def _join(command: JoinGame, state: State) -> tuple[Event, ...]:
     reason = _setup_problem(command)
     if reason:
         raise InvalidGameSetup(command.game_id, reason)
-    return (
-        GameStarted(
-            command.game_id,
-            command.secret,
-            command.total_attempts,
-            command.available_pegs,
-            command.unique,
-            command.maker,
-        ),
-    )
+    return (GameStarted(command.game_id, command.secret, command.rules, command.maker),)
 
 
 def _note(command: LeaveNote, state: Started) -> tuple[Event, ...]:
@@ -173,22 +163,23 @@ def _note(command: LeaveNote, state: Started) -> tuple[Event, ...]:
 
 
 def _setup_problem(command: JoinGame) -> str | None:
-    secret = command.secret.pegs
+    secret, rules = command.secret.pegs, command.rules
     if not secret:
         return "the secret is empty"
-    setup = GameSetup(len(secret), command.total_attempts, command.available_pegs, command.unique)
-    problem = setup.problem()
+    problem = rules.problem() or command.maker.problem()
     if problem:
         return problem
-    problem = command.maker.problem()
-    if problem:
-        return problem
-    outside = [peg for peg in secret if peg not in command.available_pegs]
+    if len(secret) != rules.length:
+        return f"the secret has {len(secret)} peg{'s' * (len(secret) != 1)}, not {rules.length}"
+    outside = _outside(secret, rules)
     if outside:
-        return f"the secret uses {', '.join(outside)}, which the palette lacks"
-    if command.unique and len(set(secret)) < len(secret):
-        return "the secret repeats a colour"
-    return None
+        return f"the secret uses {', '.join(outside)}, which this game does not have"
+    return rules.code_problem(secret, "the secret")
+
+
+def _outside(pegs: tuple[str, ...], rules: Rules) -> list[str]:
+    """The pegs that are no symbol of the game; a blank is the rules' to judge."""
+    return [peg for peg in pegs if peg not in rules.pegs and peg != BLANK]
 
 
 def _started(game_id: str, state: State) -> Started:
@@ -203,19 +194,23 @@ def _started(game_id: str, state: State) -> Started:
 
 
 def _guess(command: MakeGuess, game: Started) -> tuple[Event, ...]:
-    required, actual = len(game.secret.pegs), len(command.guess.pegs)
+    required, actual = game.rules.length, len(command.guess.pegs)
     if actual < required:
         raise GuessTooShort(game.game_id, required, actual)
     if actual > required:
         raise GuessTooLong(game.game_id, required, actual)
-    invalid = [peg for peg in command.guess.pegs if peg not in game.available_pegs]
+    rules, guess = game.rules, command.guess.pegs
+    invalid = _outside(guess, rules)
     if invalid:
-        raise InvalidPegInGuess(game.game_id, list(dict.fromkeys(invalid)), game.available_pegs)
-    feedback = score(game.secret, command.guess)
+        raise InvalidPegInGuess(game.game_id, list(dict.fromkeys(invalid)), rules.pegs)
+    problem = rules.code_problem(guess, "the guess")
+    if problem:
+        raise GuessAgainstRules(game.game_id, problem)
+    feedback = rules.score(game.secret, command.guess)
     made = GuessMade(game.game_id, command.guess, feedback)
     if feedback.black == required:
         return made, GameWon(game.game_id)
-    if game.attempts_used + 1 == game.total_attempts:
+    if game.attempts_used + 1 == game.rules.attempts:
         return made, GameLost(game.game_id)
     return (made,)
 

@@ -12,6 +12,7 @@ __all__ = [
     "GameAlreadyWon",
     "GameError",
     "GameNotStarted",
+    "GuessAgainstRules",
     "GuessTooLong",
     "GuessTooShort",
     "HintsNotAllowed",
@@ -102,6 +103,15 @@ class InvalidPegInGuess(GameError):
         )
         self.invalid_pegs = tuple(invalid_pegs)
         self.available_pegs = tuple(available_pegs)
+
+
+class GuessAgainstRules(GameError):
+    """A guess the game's rules refuse: a repeated symbol where none may repeat, or a
+    blank hole where none may stay blank."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        super().__init__(game_id, f"The guess cannot be played: {reason}.")
+        self.reason = reason
 
 
 class GameAlreadyWon(GameError):

@@ -8,15 +8,15 @@ names, or attempts that are no whole number, are refused by the decider, with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from mastermind.domain.code import CLASSIC_PEGS, Code, items_of
+from mastermind.domain.code import Code
 from mastermind.domain.feedback import Feedback
 from mastermind.domain.maker import COMPUTER, CodeMaker
-from mastermind.domain.rules import DEFAULT_ATTEMPTS
+from mastermind.domain.rules import Rules
 
 __all__ = [
     "CallOff",
@@ -34,12 +34,6 @@ __all__ = [
 ]
 
 
-def _to_palette(pegs: Iterable[str]) -> tuple[str, ...]:
-    # Only the collection is checked here: the names in it are the rules' to judge.
-    palette = items_of(pegs, "available_pegs", "a sequence of colour names")
-    return cast(tuple[str, ...], palette)
-
-
 def _instance_of(kind: type, wanted: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     """A validator refusing a value that is not a ``kind``, naming the field it was for."""
 
@@ -53,16 +47,22 @@ def _instance_of(kind: type, wanted: str) -> Callable[[Any, attrs.Attribute[Any]
 _a_game_id = _instance_of(str, "a str")
 
 
+def _classic_of_the_secrets_size(join: JoinGame) -> Rules:
+    # The secret's own check, which runs next, refuses a secret that is no code.
+    return Rules(length=len(join.secret.pegs)) if isinstance(join.secret, Code) else Rules()
+
+
 @attrs.frozen
 class JoinGame:
     """Start a game whose secret the code maker has placed."""
 
     game_id: str = attrs.field(validator=_a_game_id)
     secret: Code = attrs.field(validator=_instance_of(Code, "a Code"))
-    total_attempts: int = DEFAULT_ATTEMPTS
-    available_pegs: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_palette)
-    unique: bool = False
-    """No colour appears twice in the secret, as in some editions of the game."""
+    rules: Rules = attrs.field(
+        default=attrs.Factory(_classic_of_the_secrets_size, takes_self=True),
+        validator=_instance_of(Rules, "Rules"),
+    )
+    """How the game is played; the classic game, of the secret's length, unless given."""
     maker: CodeMaker = attrs.field(
         default=COMPUTER, validator=_instance_of(CodeMaker, "a CodeMaker")
     )
@@ -106,16 +106,23 @@ Command = JoinGame | MakeGuess | GiveUp | CallOff | LeaveNote
 class GameStarted:
     game_id: str
     secret: Code
-    total_attempts: int
-    available_pegs: tuple[str, ...] = attrs.field(converter=_to_palette)
-    unique: bool = False
-    """No colour appears twice in the secret; records written before it existed read False."""
+    rules: Rules
+    """How the game is played; records written before it existed read as the classic
+    game of their own size, palette and ``unique``."""
     maker: CodeMaker = COMPUTER
     """Who placed the secret; records written before it existed read the computer."""
 
     @property
     def code_length(self) -> int:
         return len(self.secret.pegs)
+
+    @property
+    def total_attempts(self) -> int:
+        return self.rules.attempts
+
+    @property
+    def available_pegs(self) -> tuple[str, ...]:
+        return self.rules.pegs
 
 
 @attrs.frozen

@@ -1,30 +1,41 @@
-"""The rules of a game's setup: what a game may be, judged before any secret is drawn.
+"""The rules of a game as a value: its size, its symbols, and how a guess is answered.
 
-One set of limits holds for every way in, the library, the terminal and the HTTP API
-alike, so that a game one of them starts is a game every other can show and play.
+Mastermind is a family of games. Bulls and Cows, black-peg Mastermind, games with blank
+holes or without repeated colours differ only in these rules, so one decider plays them
+all, built from the rules each game records when it starts. One set of limits holds for
+every way in, the library, the terminal and the HTTP API alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import cast
 
 import attrs
 
-from mastermind.domain.code import SEPARATORS
+from mastermind.domain.code import CLASSIC_PEGS, SEPARATORS, Code, items_of
+from mastermind.domain.feedback import Feedback, score
 
 __all__ = [
+    "Answer",
+    "BLANK",
     "DEFAULT_ATTEMPTS",
     "DEFAULT_LENGTH",
-    "MAX_NOTE",
-    "GameSetup",
+    "DIGITS",
     "MAX_ATTEMPTS",
     "MAX_COLOURS",
     "MAX_COLOUR_NAME",
     "MAX_LENGTH",
+    "MAX_NOTE",
+    "PRESETS",
+    "Rules",
+    "rules_named",
 ]
 
 DEFAULT_LENGTH = 4
-"""The pegs of a secret the computer draws, unless a game asks for another length."""
+"""The pegs of a secret, unless a game asks for another length."""
 DEFAULT_ATTEMPTS = 12
 """The guesses a game allows, unless it asks for another number."""
 
@@ -33,31 +44,128 @@ MAX_LENGTH = 10
 MAX_ATTEMPTS = 100
 """The most guesses a game allows."""
 MAX_COLOURS = 20
-"""The most colours a palette has."""
+"""The most symbols a game has, a blank included."""
 MAX_COLOUR_NAME = 20
 """The longest colour name, in characters."""
 MAX_NOTE = 140
 """The longest note the code maker leaves the code breaker, in characters."""
 
+BLANK = "Empty"
+"""The peg of a hole left blank, in games that allow it: a symbol like any other, whose
+initial no classic colour shares, so that ``"RGEY"`` reads Red Green Empty Yellow."""
+DIGITS: tuple[str, ...] = tuple("0123456789")
+"""The symbols of Bulls and Cows."""
+
+
+class Answer(enum.StrEnum):
+    """How the code maker answers a guess."""
+
+    BLACK_AND_WHITE = "black-and-white"
+    """Black pegs for the symbols in place, white pegs for the others in the code."""
+    BLACK_ONLY = "black-only"
+    """Black pegs for the symbols in place, and nothing about the others."""
+    BULLS_AND_COWS = "bulls-and-cows"
+    """Bulls for the digits in place, cows for the others in the code."""
+
+    @property
+    def words(self) -> tuple[tuple[str, str], ...]:
+        """The name of each count the answer gives, singular and plural."""
+        return _WORDS[self]
+
+    @property
+    def counts_white(self) -> bool:
+        """Whether the answer says how many symbols are in the code but out of place."""
+        return self is not Answer.BLACK_ONLY
+
+
+_WORDS = {
+    Answer.BLACK_AND_WHITE: (("black", "black"), ("white", "white")),
+    Answer.BLACK_ONLY: (("black", "black"),),
+    Answer.BULLS_AND_COWS: (("bull", "bulls"), ("cow", "cows")),
+}
+
+
+def _to_symbols(symbols: Iterable[str]) -> tuple[str, ...]:
+    # Only the collection is checked here: the names in it are the rules' to judge.
+    return cast(tuple[str, ...], items_of(symbols, "symbols", "a sequence of symbol names"))
+
 
 @attrs.frozen
-class GameSetup:
-    """How a game is played: its code's length, its attempts, its palette, and whether
-    no colour may repeat in the secret."""
+class Rules:
+    """How a game is played. Every field has the classic game's value unless given.
 
-    length: int
-    total_attempts: int
-    available_pegs: tuple[str, ...]
-    unique: bool = False
+    Values are judged by :meth:`problem`, not as they are given, so that a game asked
+    for with impossible rules is refused with the reason, as any other game that cannot
+    be played; only a ``symbols`` that is no collection raises ``TypeError`` at once.
+    """
+
+    length: int = DEFAULT_LENGTH
+    """The pegs of a code."""
+    symbols: tuple[str, ...] = attrs.field(default=CLASSIC_PEGS, converter=_to_symbols)
+    """The colours, or digits, a code is made of, besides the blank."""
+    attempts: int = DEFAULT_ATTEMPTS
+    """The guesses the code breaker has."""
+    repeats: bool = True
+    """Whether a symbol may appear twice in a code; when not, in the secret and in
+    every guess alike."""
+    blanks: bool = False
+    """Whether a hole may stay blank, in the secret and in a guess."""
+    answer: Answer = Answer.BLACK_AND_WHITE
+    """How each guess is answered."""
+
+    @property
+    def pegs(self) -> tuple[str, ...]:
+        """What a code may hold: the symbols, and the blank where the rules allow it."""
+        return (*self.symbols, BLANK) if self.blanks else self.symbols
+
+    @property
+    def name(self) -> str | None:
+        """The preset these rules are, such as ``"classic"``; ``None`` for others."""
+        return _PRESET_NAMES.get(self)
+
+    def sized(self, length: int) -> Rules:
+        """These rules, for codes of ``length`` pegs."""
+        return attrs.evolve(self, length=length)
+
+    def score(self, secret: Code, guess: Code) -> Feedback:
+        """The answer to ``guess`` when the code is ``secret``."""
+        feedback = score(secret, guess)
+        return feedback if self.answer.counts_white else _black_only(feedback.black)
+
+    def describe(self, feedback: Feedback) -> str:
+        """An answer in the rules' own words, such as ``"1 bull, 2 cows"``."""
+        counts = (feedback.black, feedback.white)
+        return ", ".join(
+            f"{count} {singular if count == 1 else plural}"
+            for count, (singular, plural) in zip(counts, self.answer.words, strict=False)
+        )
 
     def problem(self) -> str | None:
-        """Why no game can be played this way, in plain words; ``None`` if one can."""
+        """Why no game can be played by these rules, in plain words; ``None`` if one can."""
         return (
-            _palette_problem(self.available_pegs)
+            _palette_problem(self.symbols)
             or _count_problem("a code", "peg", self.length, MAX_LENGTH)
-            or _count_problem("a game", "attempt", self.total_attempts, MAX_ATTEMPTS)
-            or _unique_problem(self)
+            or _count_problem("a game", "attempt", self.attempts, MAX_ATTEMPTS)
+            or _choices_problem(self)
         )
+
+    def code_problem(self, pegs: Sequence[str], whose: str) -> str | None:
+        """Why a code of ``pegs`` breaks these rules, other than by its length or a symbol
+        the game lacks; ``whose`` names it, "the secret" or "a guess"."""
+        if not self.blanks and BLANK in pegs and BLANK not in self.symbols:
+            return f"{whose} leaves a hole blank, which this game does not allow"
+        if not self.repeats:
+            repeated = [peg for peg in dict.fromkeys(pegs) if pegs.count(peg) > 1]
+            if repeated:
+                return f"{whose} repeats {', '.join(repeated)}, and no symbol repeats in this game"
+        return None
+
+
+def _black_only(black: int) -> Feedback:
+    return _BLACK_ONLY.get(black) or _BLACK_ONLY.setdefault(black, Feedback(black, 0))
+
+
+_BLACK_ONLY: dict[int, Feedback] = {}
 
 
 def _palette_problem(palette: Sequence[str]) -> str | None:
@@ -89,12 +197,52 @@ def _count_problem(what: str, unit: str, value: object, most: int) -> str | None
     return None
 
 
-def _unique_problem(setup: GameSetup) -> str | None:
-    if not isinstance(setup.unique, bool):
-        return f"unique is true or false, not {setup.unique!r}"
-    if setup.unique and setup.length > len(setup.available_pegs):
+def _choices_problem(rules: Rules) -> str | None:
+    for name in ("repeats", "blanks"):
+        value = getattr(rules, name)
+        if not isinstance(value, bool):
+            return f"{name} is true or false, not {value!r}"
+    if not isinstance(rules.answer, Answer):
+        kinds = ", ".join(answer.value for answer in Answer)
+        return f"the answer is one of {kinds}, not {rules.answer!r}"
+    if rules.blanks and BLANK.casefold() in {name.casefold() for name in rules.symbols}:
+        return f"the palette names {BLANK}, the blank a hole shows in this game"
+    if rules.blanks and len(rules.symbols) >= MAX_COLOURS:
+        return f"a game has at most {MAX_COLOURS} symbols, the blank included"
+    pegs = len(rules.pegs)
+    if not rules.repeats and rules.length > pegs:
         return (
-            f"a code of {setup.length} different colours needs at least {setup.length} "
-            f"colours, not {len(setup.available_pegs)}"
+            f"a code of {rules.length} different symbols needs at least {rules.length} "
+            f"symbols, not {pegs}"
         )
     return None
+
+
+CLASSIC = Rules()
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {
+        "classic": CLASSIC,
+        "super": Rules(length=5, symbols=(*CLASSIC_PEGS, "Cyan", "White")),
+        "bulls-and-cows": Rules(symbols=DIGITS, repeats=False, answer=Answer.BULLS_AND_COWS),
+        "black-peg": Rules(answer=Answer.BLACK_ONLY),
+        "blanks": Rules(blanks=True),
+        "unique": Rules(repeats=False),
+    }
+)
+"""The members of the family people play, by the names every way in knows them by."""
+_PRESET_NAMES = {rules: name for name, rules in PRESETS.items()}
+
+
+def rules_named(name: str) -> Rules:
+    """The preset called ``name``, such as ``"bulls-and-cows"``.
+
+    Raises:
+        TypeError: ``name`` is not a str.
+        ValueError: no preset has that name; the message lists them.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, not {type(name).__name__}")
+    rules = PRESETS.get(name.strip().casefold())
+    if rules is None:
+        raise ValueError(f"No rules are called {name!r}; choose from {', '.join(PRESETS)}")
+    return rules

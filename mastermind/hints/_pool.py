@@ -222,8 +222,8 @@ class HintPool:
     def _timed_out(self, request: Request) -> HintTimedOut:
         log.warning(
             "A hint on a game of %d pegs and %d colours ran past %g s; its worker was stopped.",
-            request.code_length,
-            len(request.available_pegs),
+            request.rules.length,
+            len(request.rules.pegs),
             self.seconds,
         )
         return HintTimedOut(

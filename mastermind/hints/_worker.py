@@ -19,7 +19,7 @@ from typing import Protocol
 
 import attrs
 
-from mastermind.domain import BoardRow, Code, DecodingBoard, Feedback, Outcome
+from mastermind.domain import BoardRow, Code, DecodingBoard, Feedback, Outcome, Rules
 from mastermind.hints._adapters import SolverHints, SolverMissing
 from mastermind.service import HintsBusy, HintSource, HintUnavailable
 
@@ -70,38 +70,20 @@ class PooledHint:
 class Request:
     """A board in play, as much of it as the solver reads, and the strategy asked for."""
 
-    available_pegs: tuple[str, ...]
-    code_length: int
-    total_attempts: int
-    unique: bool
+    rules: Rules
     rows: tuple[Row, ...]
     strategy: str | None
 
     @classmethod
     def of(cls, board: DecodingBoard, strategy: str | None) -> Request:
         rows = tuple((row.guess.pegs, row.feedback.black, row.feedback.white) for row in board.rows)
-        return cls(
-            board.available_pegs,
-            board.code_length,
-            board.total_attempts,
-            board.unique,
-            rows,
-            strategy,
-        )
+        return cls(board.rules, rows, strategy)
 
     def board(self) -> DecodingBoard:
         rows = tuple(
             BoardRow(Code(pegs), Feedback(black, white)) for pegs, black, white in self.rows
         )
-        return DecodingBoard(
-            "",
-            Outcome.IN_PROGRESS,
-            self.total_attempts,
-            self.code_length,
-            self.available_pegs,
-            rows,
-            unique=self.unique,
-        )
+        return DecodingBoard("", Outcome.IN_PROGRESS, self.rules, rows)
 
 
 @attrs.frozen

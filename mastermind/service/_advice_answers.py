@@ -11,8 +11,15 @@ from typing import Annotated, Any, Literal
 import attrs
 from msgspec import Meta
 
-from mastermind.domain import Code
-from mastermind.service._answers import Colours, Count, FeedbackAnswer, encode
+from mastermind.domain import Answer, Code
+from mastermind.service._answers import (
+    Colours,
+    Count,
+    FeedbackAnswer,
+    RulesAnswer,
+    encode,
+    said,
+)
 from mastermind.service._daily_results import DailyResults
 from mastermind.service._hints import Hint
 from mastermind.service._review import GameReview, GuessReview
@@ -82,6 +89,7 @@ class ReviewedGuessAnswer:
     guess: Colours
     feedback: FeedbackAnswer
     key_pegs: str
+    said: Annotated[str, Meta(examples=["1 bull, 2 cows"])]
     candidates_before: Annotated[int, Meta(ge=1)]
     candidates_after: Annotated[int, Meta(ge=1)]
     could_be_secret: bool
@@ -93,12 +101,13 @@ class ReviewedGuessAnswer:
     exact: Annotated[bool, Meta(description="false for estimates.")]
 
     @classmethod
-    def of(cls, guess: GuessReview) -> ReviewedGuessAnswer:
+    def of(cls, guess: GuessReview, answer: Answer) -> ReviewedGuessAnswer:
         return cls(
             guess.number,
             list(guess.guess.pegs),
-            FeedbackAnswer.of(guess.feedback),
+            FeedbackAnswer.of(guess.feedback, answer),
             str(guess.feedback),
+            said(guess.feedback, answer),
             guess.candidates_before,
             guess.candidates_after,
             guess.could_be_secret,
@@ -125,6 +134,7 @@ class ReviewAnswer:
     expected_at_start: float
     cost: Annotated[float, Meta(description="Guesses all choices gave away.")]
     verdict: Annotated[str, Meta(description="One line on the whole game.")]
+    rules: RulesAnswer
     guesses: list[ReviewedGuessAnswer]
 
     @classmethod
@@ -138,7 +148,8 @@ class ReviewAnswer:
             review.expected_at_start,
             review.cost,
             review.verdict,
-            [ReviewedGuessAnswer.of(guess) for guess in review.guesses],
+            RulesAnswer.of(review.rules),
+            [ReviewedGuessAnswer.of(guess, review.rules.answer) for guess in review.guesses],
         )
 
 

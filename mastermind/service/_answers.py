@@ -14,10 +14,15 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import attrs
 import cattrs
+import cattrs.gen
 import msgspec
 from msgspec import Meta
 
 from mastermind.domain import (
+    BLANK,
+    MAX_ATTEMPTS,
+    MAX_LENGTH,
+    Answer,
     BoardRow,
     Code,
     CodeMaker,
@@ -26,6 +31,7 @@ from mastermind.domain import (
     GuessMade,
     MakerKind,
     Outcome,
+    Rules,
 )
 from mastermind.service.projections import GameSummary, Statistics
 
@@ -38,6 +44,7 @@ __all__ = [
     "LiveMessage",
     "MakerAnswer",
     "RowAnswer",
+    "RulesAnswer",
     "StatisticsAnswer",
     "SummaryAnswer",
     "decode",
@@ -53,6 +60,7 @@ Status = Literal["in progress", "won", "lost"]
 
 _WRITER = cattrs.Converter()
 """Writes an answer's fields in the order they are declared, as a reader expects them."""
+AnswerKind = Literal["black-and-white", "black-only", "bulls-and-cows"]
 
 
 def encode(answer: object) -> Any:
@@ -73,25 +81,96 @@ def decode(document: object, answer: type[A]) -> A:
 
 
 @attrs.frozen
-class FeedbackAnswer:
-    """A guess's key pegs, counted."""
+class RulesAnswer:
+    """The rules a game is played by."""
 
-    black: Annotated[int, Meta(ge=0, description="Right colour, right place.")]
-    white: Annotated[int, Meta(ge=0, description="Right colour, wrong place.")]
+    name: Annotated[
+        str | None,
+        Meta(examples=["classic"], description="The preset these rules are; null for others."),
+    ]
+    length: Annotated[int, Meta(ge=1, le=MAX_LENGTH, description="The pegs of a code.")]
+    symbols: Annotated[
+        list[str], Meta(description="The colours, or digits, of a code, the blank aside.")
+    ]
+    attempts: Annotated[int, Meta(ge=1, le=MAX_ATTEMPTS)]
+    repeats: Annotated[bool, Meta(description="Whether a symbol may appear twice in a code.")]
+    blanks: Annotated[bool, Meta(description="Whether a hole may stay blank.")]
+    blank: Annotated[
+        str | None, Meta(description=f'The blank peg, "{BLANK}", where holes may stay blank.')
+    ]
+    answer: Annotated[AnswerKind, Meta(description="How each guess is answered.")]
+    words: Annotated[
+        list[list[str]],
+        Meta(
+            examples=[[["bull", "bulls"], ["cow", "cows"]]],
+            description="Each count of the answer by name, singular and plural, in order.",
+        ),
+    ]
 
     @classmethod
-    def of(cls, feedback: Feedback) -> FeedbackAnswer:
-        return _feedback(feedback)
+    def of(cls, rules: Rules) -> RulesAnswer:
+        return _rules(rules)
+
+    def rules(self) -> Rules:
+        return Rules(
+            self.length,
+            tuple(self.symbols),
+            self.attempts,
+            self.repeats,
+            self.blanks,
+            Answer(self.answer),
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(rules: Rules) -> RulesAnswer:
+    return RulesAnswer(
+        rules.name,
+        rules.length,
+        list(rules.symbols),
+        rules.attempts,
+        rules.repeats,
+        rules.blanks,
+        BLANK if rules.blanks else None,
+        rules.answer.value,
+        [list(words) for words in rules.answer.words],
+    )
+
+
+@attrs.frozen
+class FeedbackAnswer:
+    """A guess's answer, counted. A game answered in black pegs only has no white count."""
+
+    black: Annotated[int, Meta(ge=0, description="Right symbol, right place: bulls.")]
+    white: (
+        Annotated[
+            int,
+            Meta(ge=0, description="Right symbol, wrong place: cows. Absent in black-peg games."),
+        ]
+        | None
+    ) = None
+
+    @classmethod
+    def of(cls, feedback: Feedback, answer: Answer = Answer.BLACK_AND_WHITE) -> FeedbackAnswer:
+        return _feedback(feedback, answer.counts_white)
 
     def feedback(self) -> Feedback:
-        return Feedback(self.black, self.white)
+        return Feedback(self.black, self.white or 0)
 
 
 @functools.lru_cache(maxsize=256)
-def _feedback(feedback: Feedback) -> FeedbackAnswer:
+def _feedback(feedback: Feedback, counts_white: bool = True) -> FeedbackAnswer:
     """A board answers every one of its rows each time, and a game of four pegs has 14
     kinds of feedback: each is made once."""
-    return FeedbackAnswer(feedback.black, feedback.white)
+    return FeedbackAnswer(feedback.black, feedback.white if counts_white else None)
+
+
+_WRITER.register_unstructure_hook(
+    FeedbackAnswer,
+    cattrs.gen.make_dict_unstructure_fn(
+        FeedbackAnswer, _WRITER, white=cattrs.gen.override(omit_if_default=True)
+    ),
+)
 
 
 @functools.lru_cache(maxsize=256)
@@ -101,25 +180,39 @@ def _key_pegs(feedback: Feedback) -> str:
 
 @attrs.frozen
 class RowAnswer:
-    """One row of the board: a guess and its key pegs."""
+    """One row of the board: a guess and its answer."""
 
     guess: Colours
     feedback: FeedbackAnswer
     key_pegs: Annotated[str, Meta(examples=["B B W"], description="As the board shows them.")]
+    said: Annotated[
+        str, Meta(examples=["1 bull, 2 cows"], description="The answer in the rules' words.")
+    ]
 
     @classmethod
-    def of(cls, row: BoardRow) -> RowAnswer:
-        return _row(row)
+    def of(cls, row: BoardRow, rules: Rules) -> RowAnswer:
+        return _row(row, rules.answer)
 
     def row(self) -> BoardRow:
         return BoardRow(Code(self.guess), self.feedback.feedback())
 
 
 @functools.lru_cache(maxsize=4096)
-def _row(row: BoardRow) -> RowAnswer:
+def _row(row: BoardRow, answer: Answer) -> RowAnswer:
     """A board answers all its rows each time, and a row never changes: each is made once
     while it is in use."""
-    return RowAnswer(list(row.guess.pegs), _feedback(row.feedback), _key_pegs(row.feedback))
+    return RowAnswer(
+        list(row.guess.pegs),
+        _feedback(row.feedback, answer.counts_white),
+        _key_pegs(row.feedback),
+        said(row.feedback, answer),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def said(feedback: Feedback, answer: Answer) -> str:
+    """``feedback`` in the words of ``answer``, such as ``"1 bull, 2 cows"``."""
+    return Rules(answer=answer).describe(feedback)
 
 
 @attrs.frozen
@@ -158,7 +251,8 @@ class BoardAnswer:
     attempts: AttemptsAnswer
     length: Annotated[int, Meta(ge=1)]
     colours: Colours
-    unique: Annotated[bool, Meta(description="Whether the secret uses each colour at most once.")]
+    unique: Annotated[bool, Meta(description="Whether no colour appears twice in a code.")]
+    rules: RulesAnswer
     rows: list[RowAnswer]
     secret: Annotated[
         list[str] | None,
@@ -188,7 +282,8 @@ class BoardAnswer:
             length=board.code_length,
             colours=list(board.available_pegs),
             unique=board.unique,
-            rows=[_row(row) for row in board.rows],
+            rules=_rules(board.rules),
+            rows=[_row(row, board.rules.answer) for row in board.rows],
             secret=list(board.secret.pegs) if shown and board.secret else None,
             hints=hints and not board.is_over,
             maker=MakerAnswer.of(board.maker),
@@ -200,12 +295,9 @@ class BoardAnswer:
         return DecodingBoard(
             self.id,
             Outcome(self.status),
-            self.attempts.total,
-            self.length,
-            tuple(self.colours),
+            self.rules.rules(),
             rows=tuple(row.row() for row in self.rows),
             secret=None if self.secret is None else Code(self.secret),
-            unique=self.unique,
             maker=self.maker.maker(),
             called_off=self.called_off,
             note=self.note,
@@ -233,7 +325,7 @@ class LiveMessage:
             type(event).__name__,
             BoardAnswer.of(board, hints=hints, reveal=reveal),
             None if made is None else list(made.guess.pegs),
-            None if made is None else _feedback(made.feedback),
+            None if made is None else _feedback(made.feedback, board.rules.answer.counts_white),
         )
 
 

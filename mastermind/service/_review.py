@@ -12,7 +12,7 @@ from typing import Protocol
 
 import attrs
 
-from mastermind.domain import Code, DecodingBoard, Feedback, GameError, Outcome
+from mastermind.domain import Code, DecodingBoard, Feedback, GameError, Outcome, Rules
 from mastermind.service._hints import HintUnavailable
 
 __all__ = [
@@ -165,6 +165,8 @@ class GameReview:
     cost: float
     """The guesses all choices together gave away, on average."""
     verdict: str
+    rules: Rules = attrs.field(factory=Rules)
+    """The rules the game was played by, in whose words its answers are given."""
 
 
 def review_of(board: DecodingBoard, figures: ReviewFigures) -> GameReview:
@@ -197,6 +199,7 @@ def review_of(board: DecodingBoard, figures: ReviewFigures) -> GameReview:
         guesses=guesses,
         cost=cost,
         verdict=_verdict(board, guesses, cost, figures.exact, figures.expected_at_start),
+        rules=board.rules,
     )
 
 

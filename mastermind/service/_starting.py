@@ -9,52 +9,87 @@ from typing import Any
 import attrs
 
 from mastermind.domain import (
-    DEFAULT_LENGTH,
+    COMPUTER,
+    PRESETS,
     Code,
     CodeMaker,
-    GameSetup,
     InvalidGameSetup,
     JoinGame,
     NotAColour,
+    Rules,
     UnreadableCode,
+    rules_named,
 )
 from mastermind.service._arguments import TypedCode, check_palette, check_typed_code
 from mastermind.service._errors import UnreadableGuess
 from mastermind.service._secrets import SecretMaker
 
-__all__ = ["Setup", "join_command", "read_code"]
-
-DRAWN_LENGTH = DEFAULT_LENGTH
-"""How many pegs the computer draws when neither a length nor a secret is given."""
+__all__ = ["Setup", "join_command", "read_code", "rules_of"]
 
 
 @attrs.frozen
 class Setup:
     """A game as its starter asked for it, its types checked: the rules judge the rest."""
 
-    total_attempts: int
-    available_pegs: Sequence[str]
-    length: int | None
+    rules: Rules
+    length_given: bool
     secret: TypedCode | None
-    unique: bool
     maker: CodeMaker
+    refusal: str | None = None
+    """Why the game cannot start, found before it had an id."""
 
     @classmethod
     def checked(
         cls,
-        total_attempts: int,
-        available_pegs: Sequence[str],
-        length: int | None,
-        secret: object,
-        unique: bool,
-        maker: object,
+        rules: object,
+        *,
+        total_attempts: object = None,
+        available_pegs: object = None,
+        length: object = None,
+        secret: object = None,
+        unique: object = None,
+        maker: object = COMPUTER,
     ) -> Setup:
-        """Raises ``TypeError`` for a ``maker`` that is no :class:`CodeMaker`, or a
-        ``secret`` that is no code, text or list of names."""
+        """The rules asked for: a preset by name, or a :class:`Rules`, the classic game
+        unless given, changed by whichever of the other values are given.
+
+        Raises:
+            TypeError: ``rules`` is no str or Rules, the ``maker`` no
+                :class:`CodeMaker`, or the ``secret`` no code, text or list of names.
+            ValueError: no preset has the name given.
+        """
         if not isinstance(maker, CodeMaker):
             raise TypeError(f"maker must be a CodeMaker, not {type(maker).__name__}")
         given = None if secret is None else check_typed_code(secret, "secret")
-        return cls(total_attempts, available_pegs, length, given, unique, maker)
+        changes: dict[str, Any] = {}
+        if total_attempts is not None:
+            changes["attempts"] = total_attempts
+        if isinstance(available_pegs, str):
+            refusal = "the palette must list colour names, not be one string"
+            return cls(rules_of(rules), length is not None, given, maker, refusal)
+        if available_pegs is not None:
+            changes["symbols"] = check_palette(available_pegs)
+        if length is not None:
+            changes["length"] = length
+        if unique is not None:
+            changes["repeats"] = not unique if isinstance(unique, bool) else unique
+        return cls(attrs.evolve(rules_of(rules), **changes), length is not None, given, maker)
+
+
+def rules_of(value: object) -> Rules:
+    """The rules ``value`` names: a preset's name, or rules; ``None`` for the classic game.
+
+    Raises:
+        TypeError: ``value`` is neither.
+        ValueError: no preset has the name.
+    """
+    if value is None:
+        return PRESETS["classic"]
+    if isinstance(value, str):
+        return rules_named(value)
+    if not isinstance(value, Rules):
+        raise TypeError(f"rules must be a preset's name or Rules, not {type(value).__name__}")
+    return value
 
 
 def join_command(
@@ -63,43 +98,33 @@ def join_command(
     """The command that starts the game, or the function that makes it once the code
     maker has drawn a secret; and the request its idempotency key is remembered by.
 
+    A secret given sets the length of the game's codes, unless a length was given too.
+
     Raises:
         InvalidGameSetup: the game could not be played as asked.
     """
-    if isinstance(setup.available_pegs, str):
-        raise InvalidGameSetup(game_id, "the palette must list colour names, not be one string")
-    palette = check_palette(setup.available_pegs)
-    attempts, length, unique, maker = (
-        setup.total_attempts,
-        setup.length,
-        setup.unique,
-        setup.maker,
-    )
-    request = repr((attempts, palette, length, setup.secret, unique, maker))
+    rules, maker = setup.rules, setup.maker
+    if setup.refusal:
+        raise InvalidGameSetup(game_id, setup.refusal)
+    request = repr((rules, setup.length_given, setup.secret, maker))
     if setup.secret is not None:
-        code = read_code(setup.secret, palette, game_id)
-        if length is not None and length != len(code.pegs):
-            pegs = len(code.pegs)
-            raise InvalidGameSetup(
-                game_id,
-                GameSetup(length, attempts, palette, unique).problem()
-                or f"the secret has {pegs} peg{'s' * (pegs != 1)}, not {length}",
-            )
-        return JoinGame(game_id, code, attempts, palette, unique, maker), request
+        code = read_code(setup.secret, rules.pegs, game_id)
+        if not setup.length_given:
+            rules = rules.sized(len(code.pegs))
+        return JoinGame(game_id, code, rules, maker), request
     if maker.is_person:
         raise InvalidGameSetup(game_id, "a person who makes the code gives its secret")
-    drawn = DRAWN_LENGTH if length is None else length
-    problem = GameSetup(drawn, attempts, palette, unique).problem()
+    problem = rules.problem()
     if problem:
         raise InvalidGameSetup(game_id, problem)
 
     def join_with_a_made_secret(_: object) -> JoinGame:
-        made = secret_maker(palette, drawn, unique)
-        if not set(made.pegs) <= set(palette):
+        made = secret_maker(rules.pegs, rules.length, not rules.repeats)
+        if not set(made.pegs) <= set(rules.pegs):
             # The rules would name the colours that do not fit: whoever joins must not
             # learn a secret the code maker chose, even a bad one.
             raise InvalidGameSetup(game_id, "the code maker's secret does not fit this game")
-        return JoinGame(game_id, made, attempts, palette, unique, maker)
+        return JoinGame(game_id, made, rules, maker)
 
     return join_with_a_made_secret, request
 

@@ -7,9 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from mastermind.domain import (
-    CLASSIC_PEGS,
     COMPUTER,
-    DEFAULT_ATTEMPTS,
     CallOff,
     Code,
     CodeMaker,
@@ -19,6 +17,7 @@ from mastermind.domain import (
     GameNotStarted,
     GiveUp,
     JoinGame,
+    Rules,
 )
 from mastermind.service._arguments import (
     check_game_id,
@@ -95,21 +94,24 @@ class Games(GameReads):
 
     def start(
         self,
-        total_attempts: int = DEFAULT_ATTEMPTS,
-        available_pegs: Sequence[str] = CLASSIC_PEGS,
+        total_attempts: int | None = None,
+        available_pegs: Sequence[str] | None = None,
         length: int | None = None,
         secret: Code | str | Sequence[str] | None = None,
         *,
-        unique: bool = False,
+        rules: Rules | str | None = None,
+        unique: bool | None = None,
         maker: CodeMaker = COMPUTER,
         game_id: str | None = None,
         idempotency_key: str | None = None,
     ) -> DecodingBoard:
         """Start a game and answer its first board.
 
-        Without a ``secret`` the computer draws one of ``length`` pegs, 4 unless
-        given; a secret given sets the length, which must agree with ``length``. With ``unique``
-        no colour appears twice in it, as in some editions of the game. A person who
+        The game is played by ``rules``: a preset's name such as ``"bulls-and-cows"``, or
+        :class:`Rules`; the classic game unless given. ``total_attempts``,
+        ``available_pegs`` (its symbols), ``length`` and ``unique`` (no symbol repeats),
+        where given, change those rules. Without a ``secret`` the computer draws one; a
+        secret given sets the length, which must agree with ``length``. A person who
         makes the code, the ``maker``, gives the ``secret``. The game's id is ``game_id``
         when given; starting again with the same ``idempotency_key`` and setup answers
         the same game.
@@ -117,14 +119,23 @@ class Games(GameReads):
         Raises:
             TypeError: an argument's type is wrong, such as a ``maker`` that is no
                 :class:`CodeMaker`, or a ``secret`` that is no code, text or list of names.
-            ValueError: the ``game_id`` or the ``idempotency_key`` cannot name anything.
+            ValueError: the ``game_id`` or the ``idempotency_key`` cannot name anything,
+                or no preset has the name given as ``rules``.
             InvalidGameSetup: the game could not be played as asked.
             GameAlreadyStarted: a game already has the ``game_id`` given.
             IdempotencyKeyReused: the key started a game of another setup.
         """
         idempotency_key = check_idempotency_key(idempotency_key)
         game_id = check_new_game_id(game_id)
-        setup = Setup.checked(total_attempts, available_pegs, length, secret, unique, maker)
+        setup = Setup.checked(
+            rules,
+            total_attempts=total_attempts,
+            available_pegs=available_pegs,
+            length=length,
+            secret=secret,
+            unique=unique,
+            maker=maker,
+        )
         if game_id is None:
             game_id = (
                 self._new_game_id()
@@ -136,15 +147,18 @@ class Games(GameReads):
 
     def join(
         self,
-        total_attempts: int = DEFAULT_ATTEMPTS,
-        available_pegs: Sequence[str] = CLASSIC_PEGS,
+        total_attempts: int | None = None,
+        available_pegs: Sequence[str] | None = None,
         length: int | None = None,
         secret: Code | str | None = None,
         *,
-        unique: bool = False,
+        rules: Rules | str | None = None,
+        unique: bool | None = None,
     ) -> str:
         """Start a game and answer its id; see :meth:`start`."""
-        board = self.start(total_attempts, available_pegs, length, secret, unique=unique)
+        board = self.start(
+            total_attempts, available_pegs, length, secret, rules=rules, unique=unique
+        )
         return board.game_id
 
     def handle(self, command: Command, *, idempotency_key: str | None = None) -> DecodingBoard:

@@ -77,6 +77,23 @@ def mastermind_upcasters() -> Upcasters:
         # Before version 3 only the computer made codes.
         return {"maker": {"kind": "computer", "name": None, "allows_hints": True}, **data}
 
+    @upcasters.register("GameStarted", from_version=3)
+    def every_game_was_classic(data: JSONObject) -> JSONObject:
+        # Before version 4 every game was the classic game, of its own size and palette.
+        recorded = dict(data)
+        secret, attempts = recorded.get("secret"), recorded.pop("total_attempts", None)
+        symbols, unique = recorded.pop("available_pegs", None), recorded.pop("unique", False)
+        pegs = secret.get("pegs") if isinstance(secret, dict) else None
+        recorded["rules"] = {
+            "length": len(pegs) if isinstance(pegs, list) else 0,
+            "symbols": symbols,
+            "attempts": attempts,
+            "repeats": unique is not True,
+            "blanks": False,
+            "answer": "black-and-white",
+        }
+        return recorded
+
     @upcasters.register("GameLost", from_version=1)
     def no_game_was_called_off(data: JSONObject) -> JSONObject:
         # Before version 2 no code maker could end a game.

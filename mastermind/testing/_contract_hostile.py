@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mastermind.domain import Code, GameStarted
+from mastermind.domain import Code, GameStarted, Rules
 from mastermind.store.checks import MAX_POSITION, MAX_STREAM_ID_LENGTH, MAX_VERSION
 from mastermind.testing._samples import guessed, started
 
@@ -28,7 +28,7 @@ MEGABYTE = 1_000_000
 
 def _game_with_colours(*colours: str) -> GameStarted:
     """A game whose palette holds ``colours``: text inside an event's data."""
-    return GameStarted("g1", Code.of(*colours[:2]), 12, colours)
+    return GameStarted("g1", Code.of(*colours[:2]), Rules(2, colours))
 
 
 def _append_id(stream_id: object) -> Call:

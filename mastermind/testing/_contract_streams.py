@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mastermind.domain import Code, GameLost, GameStarted, GameWon
+from mastermind.domain import Code, GameLost, GameStarted, GameWon, Rules
 from mastermind.store import EventStore, VersionConflict
 from mastermind.testing._samples import guessed, one_of_each, started
 
@@ -40,7 +40,7 @@ class StreamContract:
     def test_odd_stream_ids_and_colour_names_are_kept_as_they_are(self, store: EventStore) -> None:
         stream_id = "game 'quoted' \"twice\"; DROP TABLE events; -- ünïcödé 🎲"
         palette = ("Rouge", "Vert", "Bleu 🔵", "O'Brien")
-        event = GameStarted(stream_id, Code.of("Bleu 🔵", "O'Brien"), 3, palette)
+        event = GameStarted(stream_id, Code.of("Bleu 🔵", "O'Brien"), Rules(2, palette, 3))
         store.append(stream_id, [event], 0)
         assert store.load(stream_id).events == (event,)
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from mastermind.domain import (
-    CLASSIC_PEGS,
-    DEFAULT_ATTEMPTS,
     Code,
     Event,
     Feedback,
@@ -12,6 +10,7 @@ from mastermind.domain import (
     GameStarted,
     GameWon,
     GuessMade,
+    Rules,
 )
 
 __all__ = ["guessed", "started"]
@@ -21,7 +20,7 @@ SAMPLE_SECRET = Code.parse("RGBY")
 
 def started(game_id: str = "g1") -> GameStarted:
     """A classic game's first event: secret Red Green Blue Yellow, 12 attempts."""
-    return GameStarted(game_id, SAMPLE_SECRET, DEFAULT_ATTEMPTS, CLASSIC_PEGS)
+    return GameStarted(game_id, SAMPLE_SECRET, Rules())
 
 
 def guessed(game_id: str = "g1", black: int = 1, white: int = 2) -> GuessMade:

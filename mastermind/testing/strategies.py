@@ -28,25 +28,28 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar, cast
 
 from mastermind.domain import (
+    BLANK,
     CLASSIC_PEGS,
     MAX_ATTEMPTS,
     MAX_COLOUR_NAME,
     MAX_COLOURS,
     MAX_LENGTH,
     MAX_MAKER_NAME,
+    PRESETS,
+    Answer,
     Code,
     CodeMaker,
     Command,
     Event,
     Feedback,
     GameLost,
-    GameSetup,
     GameStarted,
     GameWon,
     GiveUp,
     GuessMade,
     JoinGame,
     MakeGuess,
+    Rules,
 )
 from mastermind.testing._extra import missing_extra
 
@@ -70,7 +73,7 @@ __all__ = [
     "events",
     "events_of",
     "game_ids",
-    "game_setups",
+    "game_rules",
     "games",
     "games_started",
     "guesses_for",
@@ -141,14 +144,15 @@ def game_ids() -> st.SearchStrategy[str]:
     return _shared(("game_ids",), lambda: st.text(min_size=1, max_size=40))
 
 
-def game_setups(
+def game_rules(
     *,
     max_length: int = MAX_LENGTH,
     max_attempts: int = MAX_ATTEMPTS,
     max_colours: int = MAX_COLOURS,
-) -> st.SearchStrategy[GameSetup]:
-    """Setups that :meth:`GameSetup.problem` finds nothing wrong with, within the limits
-    given, which may be tighter than the rules' but not looser."""
+) -> st.SearchStrategy[Rules]:
+    """Rules that :meth:`Rules.problem` finds nothing wrong with, within the limits
+    given, which may be tighter than the rules' but not looser: the presets, and rules
+    of any size, symbols, repeats, blanks and kind of answer."""
     for name, value, most in (
         ("max_length", max_length, MAX_LENGTH),
         ("max_attempts", max_attempts, MAX_ATTEMPTS),
@@ -157,49 +161,59 @@ def game_setups(
         if not 1 <= value <= most:
             raise InvalidArgument(f"{name} must be 1 to {most}, not {value}")
     limits = (max_length, max_attempts, max_colours)
-    return _shared(("game_setups", *limits), lambda: _game_setups(*limits))
+    return _shared(("game_rules", *limits), lambda: _game_rules(*limits))
 
 
 @st.composite
-def _game_setups(
-    draw: st.DrawFn, max_length: int, max_attempts: int, max_colours: int
-) -> GameSetup:
-    palette = draw(palettes(max_size=max_colours))
-    unique = draw(st.booleans())
-    longest = min(max_length, len(palette)) if unique else max_length
-    length = draw(st.integers(min_value=1, max_value=longest))
-    attempts = draw(st.integers(min_value=1, max_value=max_attempts))
-    return GameSetup(length, attempts, palette, unique)
+def _game_rules(draw: st.DrawFn, max_length: int, max_attempts: int, max_colours: int) -> Rules:
+    presets = [
+        rules
+        for rules in PRESETS.values()
+        if rules.length <= max_length
+        and rules.attempts <= max_attempts
+        and len(rules.pegs) <= max_colours
+    ]
+    if presets and draw(st.integers(0, 3)) == 0:
+        return draw(st.sampled_from(presets))
+    blanks = max_colours > 1 and draw(st.booleans())
+    palette = draw(
+        palettes(max_size=max_colours - blanks).filter(
+            lambda names: BLANK.casefold() not in {name.casefold() for name in names}
+        )
+    )
+    repeats = draw(st.booleans())
+    longest = max_length if repeats else min(max_length, len(palette) + blanks)
+    return Rules(
+        length=draw(st.integers(min_value=1, max_value=longest)),
+        symbols=palette,
+        attempts=draw(st.integers(min_value=1, max_value=max_attempts)),
+        repeats=repeats,
+        blanks=blanks,
+        answer=draw(st.sampled_from(Answer)),
+    )
 
 
 def join_commands(
     ids: st.SearchStrategy[str] | None = None,
     *,
-    setups: st.SearchStrategy[GameSetup] | None = None,
+    rules: st.SearchStrategy[Rules] | None = None,
 ) -> st.SearchStrategy[JoinGame]:
-    """Commands that start a game: an id from ``ids``, a setup from ``setups`` (any the
-    rules accept unless given) and a secret that fits it."""
+    """Commands that start a game: an id from ``ids``, rules from ``rules`` (any the
+    rules accept unless given) and a secret that fits them."""
     chosen = (
         game_ids() if ids is None else ids,
-        game_setups() if setups is None else setups,
+        game_rules() if rules is None else rules,
     )
     return _shared(("join_commands", *chosen), lambda: _join_commands(*chosen))
 
 
 @st.composite
 def _join_commands(
-    draw: st.DrawFn, ids: st.SearchStrategy[str], setups: st.SearchStrategy[GameSetup]
+    draw: st.DrawFn, ids: st.SearchStrategy[str], rules: st.SearchStrategy[Rules]
 ) -> JoinGame:
-    setup = draw(setups)
-    secret = draw(codes(setup.available_pegs, setup.length, unique=setup.unique))
-    return JoinGame(
-        draw(ids),
-        secret,
-        setup.total_attempts,
-        setup.available_pegs,
-        setup.unique,
-        draw(code_makers()),
-    )
+    chosen = draw(rules)
+    secret = draw(codes(chosen.pegs, chosen.length, unique=not chosen.repeats))
+    return JoinGame(draw(ids), secret, chosen, draw(code_makers()))
 
 
 def code_makers() -> st.SearchStrategy[CodeMaker]:
@@ -221,7 +235,7 @@ def small_games() -> st.SearchStrategy[JoinGame]:
     return _shared(
         ("small_games",),
         lambda: join_commands(
-            st.just("game-1"), setups=game_setups(max_length=3, max_attempts=6, max_colours=3)
+            st.just("game-1"), rules=game_rules(max_length=3, max_attempts=6, max_colours=3)
         ),
     )
 
@@ -233,12 +247,12 @@ def guesses_for(join: JoinGame, *, only_valid: bool = False) -> st.SearchStrateg
 
 
 def _guesses_for(join: JoinGame, only_valid: bool) -> st.SearchStrategy[MakeGuess]:
-    length = len(join.secret)
-    guesses = codes(join.available_pegs, length)
+    rules = join.rules
+    guesses = codes(rules.pegs, rules.length, unique=not rules.repeats)
     if not only_valid:
-        foreign = colour_names().filter(lambda name: name not in join.available_pegs)
-        pegs = st.one_of(st.sampled_from(join.available_pegs), foreign)
-        malformed = st.lists(pegs, max_size=length + 2).map(Code)
+        foreign = colour_names().filter(lambda name: name not in rules.pegs)
+        pegs = st.one_of(st.sampled_from(rules.pegs), foreign, st.just(BLANK))
+        malformed = st.lists(pegs, max_size=rules.length + 2).map(Code)
         # Twice the valid ones, so that games go on long enough to be won or lost.
         guesses = st.one_of(guesses, guesses, malformed)
     return guesses.map(lambda code: MakeGuess(join.game_id, code))
@@ -271,14 +285,7 @@ def code_pairs(draw: st.DrawFn, max_length: int = 7) -> tuple[Code, Code, tuple[
 def games_started() -> st.SearchStrategy[GameStarted]:
     """The first events of games that :func:`join_commands` starts."""
     return join_commands().map(
-        lambda join: GameStarted(
-            join.game_id,
-            join.secret,
-            join.total_attempts,
-            join.available_pegs,
-            join.unique,
-            join.maker,
-        )
+        lambda join: GameStarted(join.game_id, join.secret, join.rules, join.maker)
     )
 
 
@@ -321,4 +328,4 @@ def _shared(key: Hashable, build: Callable[[], st.SearchStrategy[T]]) -> st.Sear
 
 
 def _is_colour_name(name: str) -> bool:
-    return GameSetup(1, 1, (name,)).problem() is None
+    return Rules(1, (name,), 1).problem() is None

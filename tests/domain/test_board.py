@@ -11,11 +11,12 @@ from mastermind import (
     GameWon,
     GuessMade,
     Outcome,
+    Rules,
 )
 
 SECRET = Code.of("Red", "Green", "Blue", "Yellow")
 GUESS = Code.of("Red", "Yellow", "Blue", "Green")
-STARTED = GameStarted("g", SECRET, 12, CLASSIC_PEGS)
+STARTED = GameStarted("g", SECRET, Rules())
 MADE = GuessMade("g", GUESS, Feedback(2, 2))
 
 
@@ -47,7 +48,7 @@ def test_the_secret_stays_hidden_while_the_game_is_in_play() -> None:
     board = DecodingBoard.from_events([STARTED, GuessMade("g", elsewhere, Feedback(0, 0))])
     assert board.secret is None
     assert not board.is_over
-    shown_colours = repr(attrs.evolve(board, available_pegs=()))
+    shown_colours = repr(attrs.evolve(board, rules=Rules(symbols=())))
     assert not any(colour in shown_colours for colour in SECRET.pegs)
 
 
@@ -63,6 +64,6 @@ def test_losing_reveals_the_secret() -> None:
 
 def test_a_loss_with_attempts_to_spare_was_given_up() -> None:
     assert DecodingBoard.from_events([STARTED, MADE, GameLost("g")]).given_up
-    one_attempt = GameStarted("g", SECRET, 1, CLASSIC_PEGS)
+    one_attempt = GameStarted("g", SECRET, Rules(attempts=1))
     assert not DecodingBoard.from_events([one_attempt, MADE, GameLost("g")]).given_up
     assert not DecodingBoard.from_events([STARTED, MADE, GameWon("g")]).given_up

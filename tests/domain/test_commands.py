@@ -19,12 +19,13 @@ from mastermind import (
     InvalidGameSetup,
     JoinGame,
     MakeGuess,
+    Rules,
     decider,
 )
 from mastermind.testing import given
 
 SECRET = Code.of("Red", "Green", "Blue", "Yellow")
-PALETTE = "available_pegs must be a sequence of colour names, not"
+PALETTE = "symbols must be a sequence of symbol names, not"
 
 WRONG_TYPES: dict[str, tuple[Callable[[], object], str]] = {
     "join-game-id-none": (
@@ -44,12 +45,19 @@ WRONG_TYPES: dict[str, tuple[Callable[[], object], str]] = {
         "secret must be a Code, not list",
     ),
     "join-palette-none": (
-        lambda: JoinGame("g", SECRET, 12, None),  # type: ignore[arg-type]
+        lambda: JoinGame("g", SECRET, Rules(symbols=None)),  # type: ignore[arg-type]
         f"{PALETTE} NoneType",
     ),
-    "join-palette-one-str": (lambda: JoinGame("g", SECRET, 12, "RGBY"), f"{PALETTE} str"),
+    "join-palette-one-str": (
+        lambda: JoinGame("g", SECRET, Rules(symbols="RGBY")),  # type: ignore[arg-type]
+        f"{PALETTE} str",
+    ),
+    "join-rules-name": (
+        lambda: JoinGame("g", SECRET, "classic"),  # type: ignore[arg-type]
+        "rules must be Rules, not str",
+    ),
     "join-palette-bytes": (
-        lambda: JoinGame("g", SECRET, 12, b"RGBY"),  # type: ignore[arg-type]
+        lambda: JoinGame("g", SECRET, Rules(symbols=b"RGBY")),  # type: ignore[arg-type]
         f"{PALETTE} bytes",
     ),
     "join-maker-none": (
@@ -97,19 +105,28 @@ def test_a_command_refuses_an_argument_of_the_wrong_type_by_name(
 
 
 def test_a_palette_given_as_any_collection_is_kept_as_a_tuple() -> None:
-    join = JoinGame("g", SECRET, 12, list(CLASSIC_PEGS), maker=CodeMaker.person("Mum"))
-    assert join.available_pegs == CLASSIC_PEGS
+    join = JoinGame("g", SECRET, Rules(symbols=list(CLASSIC_PEGS)), maker=CodeMaker.person("Mum"))
+    assert join.rules.symbols == CLASSIC_PEGS
     assert JoinGame("g", SECRET).maker is COMPUTER
 
 
 @pytest.mark.parametrize(
     ("join", "reason"),
     [
-        (JoinGame("g", SECRET, "12"), "the number of attempts must be a whole number, not '12'"),  # type: ignore[arg-type]
-        (JoinGame("g", SECRET, unique=1), "unique is true or false, not 1"),  # type: ignore[arg-type]
-        (JoinGame("g", Code.of("Red"), 12, ("Red", None)), "the palette must list colour names"),  # type: ignore[arg-type]
+        (
+            JoinGame("g", SECRET, Rules(attempts="12")),  # type: ignore[arg-type]
+            "the number of attempts must be a whole number, not '12'",
+        ),
+        (
+            JoinGame("g", SECRET, Rules(repeats=1)),  # type: ignore[arg-type]
+            "repeats is true or false, not 1",
+        ),
+        (
+            JoinGame("g", Code.of("Red"), Rules(1, ("Red", None))),  # type: ignore[arg-type]
+            "the palette must list colour names",
+        ),
     ],
-    ids=["attempts-text", "unique-int", "palette-holding-none"],
+    ids=["attempts-text", "repeats-int", "palette-holding-none"],
 )
 def test_a_value_the_rules_judge_is_built_and_then_refused_by_the_rules(
     join: JoinGame, reason: str
@@ -117,6 +134,6 @@ def test_a_value_the_rules_judge_is_built_and_then_refused_by_the_rules(
     assert given(decider).when(join).then_raises(InvalidGameSetup).reason == reason
 
 
-def test_an_event_refuses_a_palette_that_is_one_str() -> None:
+def test_rules_refuse_symbols_that_are_one_str() -> None:
     with pytest.raises(TypeError, match=f"^{PALETTE} str$"):
-        GameStarted("g", SECRET, 12, "RGBY")
+        GameStarted("g", SECRET, Rules(symbols="RGBY"))  # type: ignore[arg-type]

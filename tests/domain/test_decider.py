@@ -29,6 +29,7 @@ from mastermind import (
     Lost,
     MakeGuess,
     NotStarted,
+    Rules,
     Started,
     Won,
     decide,
@@ -43,7 +44,7 @@ GAME = "game-1"
 OTHER_GAME = "game-2"
 SECRET = Code.of("Red", "Green", "Blue", "Yellow")
 WRONG = Code.of("Purple", "Purple", "Purple", "Purple")
-STARTED = GameStarted(GAME, SECRET, 12, CLASSIC_PEGS)
+STARTED = GameStarted(GAME, SECRET, Rules())
 
 
 def wrong_guesses(count: int) -> tuple[Event, ...]:
@@ -58,13 +59,14 @@ def test_joining_starts_the_game_with_the_secret_and_setup() -> None:
 
 
 def test_joining_keeps_a_custom_palette_and_attempt_count() -> None:
-    command = JoinGame(GAME, Code.of("Ash", "Ash"), 3, ("Ash", "Birch"))
-    given(decider).when(command).then(GameStarted(GAME, Code.of("Ash", "Ash"), 3, ("Ash", "Birch")))
+    rules = Rules(2, ("Ash", "Birch"), 3)
+    command = JoinGame(GAME, Code.of("Ash", "Ash"), rules)
+    given(decider).when(command).then(GameStarted(GAME, Code.of("Ash", "Ash"), rules))
 
 
 def test_joining_with_unique_colours_records_that_no_colour_repeats() -> None:
-    command = JoinGame(GAME, SECRET, 12, CLASSIC_PEGS, unique=True)
-    given(decider).when(command).then(GameStarted(GAME, SECRET, 12, CLASSIC_PEGS, unique=True))
+    command = JoinGame(GAME, SECRET, Rules(repeats=False))
+    given(decider).when(command).then(GameStarted(GAME, SECRET, Rules(repeats=False)))
 
 
 @pytest.mark.parametrize(
@@ -77,14 +79,26 @@ def test_joining_a_started_game_is_refused(history: tuple[Event, ...]) -> None:
 @pytest.mark.parametrize(
     ("command", "reason"),
     [
-        (JoinGame(GAME, Code(()), 12), "the secret is empty"),
-        (JoinGame(GAME, Code.of("Red", "Pink")), "the secret uses Pink, which the palette lacks"),
-        (JoinGame(GAME, SECRET, 0), "a game needs at least 1 attempt, not 0"),
-        (JoinGame(GAME, SECRET, -1), "a game needs at least 1 attempt, not -1"),
-        (JoinGame(GAME, SECRET, 12, ()), "the palette has no colours"),
-        (JoinGame(GAME, Code.of("Red"), 12, ("Red", " ")), "a colour in the palette has no name"),
-        (JoinGame(GAME, Code.of("Red"), 12, ("Red", "Red")), "the palette names a colour twice"),
-        (JoinGame(GAME, Code.of("Red"), 12, ("Red", "rED")), "the palette names a colour twice"),
+        (JoinGame(GAME, Code(())), "the secret is empty"),
+        (
+            JoinGame(GAME, Code.of("Red", "Pink")),
+            "the secret uses Pink, which this game does not have",
+        ),
+        (JoinGame(GAME, SECRET, Rules(attempts=0)), "a game needs at least 1 attempt, not 0"),
+        (JoinGame(GAME, SECRET, Rules(attempts=-1)), "a game needs at least 1 attempt, not -1"),
+        (JoinGame(GAME, SECRET, Rules(symbols=())), "the palette has no colours"),
+        (
+            JoinGame(GAME, Code.of("Red"), Rules(1, ("Red", " "))),
+            "a colour in the palette has no name",
+        ),
+        (
+            JoinGame(GAME, Code.of("Red"), Rules(1, ("Red", "Red"))),
+            "the palette names a colour twice",
+        ),
+        (
+            JoinGame(GAME, Code.of("Red"), Rules(1, ("Red", "rED"))),
+            "the palette names a colour twice",
+        ),
     ],
 )
 def test_joining_with_a_setup_that_cannot_be_played_is_refused(
@@ -131,7 +145,7 @@ def test_a_wrong_guess_before_the_last_attempt_does_not_end_the_game() -> None:
 
 def test_a_guess_uses_one_attempt() -> None:
     given(decider, STARTED, *wrong_guesses(2)).when(MakeGuess(GAME, WRONG)).then_state(
-        Started(GAME, SECRET, 12, CLASSIC_PEGS, attempts_used=3)
+        Started(GAME, SECRET, Rules(), attempts_used=3)
     )
 
 
@@ -236,9 +250,7 @@ def test_a_command_for_another_game_is_a_game_error() -> None:
 
 
 def test_a_game_not_started_takes_its_id_from_the_command_that_starts_it() -> None:
-    given(decider).when(JoinGame(OTHER_GAME, SECRET)).then(
-        GameStarted(OTHER_GAME, SECRET, 12, CLASSIC_PEGS)
-    )
+    given(decider).when(JoinGame(OTHER_GAME, SECRET)).then(GameStarted(OTHER_GAME, SECRET, Rules()))
 
 
 # evolve, initial_state, is_terminal
@@ -251,15 +263,15 @@ def test_the_initial_state_is_not_started_and_not_terminal() -> None:
 
 def test_evolve_counts_the_attempts_used() -> None:
     state = decider.fold((STARTED, *wrong_guesses(3)))
-    assert state == Started(GAME, SECRET, 12, CLASSIC_PEGS, attempts_used=3)
+    assert state == Started(GAME, SECRET, Rules(), attempts_used=3)
     assert isinstance(state, Started)
     assert state.attempts_left == 9
     assert not is_terminal(state)
 
 
 def test_evolve_keeps_whether_the_game_is_unique() -> None:
-    state = decider.fold((GameStarted(GAME, SECRET, 12, CLASSIC_PEGS, unique=True),))
-    assert state == Started(GAME, SECRET, 12, CLASSIC_PEGS, unique=True)
+    state = decider.fold((GameStarted(GAME, SECRET, Rules(repeats=False)),))
+    assert state == Started(GAME, SECRET, Rules(repeats=False))
 
 
 def test_winning_and_losing_are_terminal() -> None:
@@ -275,7 +287,7 @@ def test_winning_and_losing_are_terminal() -> None:
         (NotStarted(), GameWon(GAME)),
         (NotStarted(), GuessMade(GAME, SECRET, Feedback(4, 0))),
         (Won(GAME), GuessMade(GAME, SECRET, Feedback(4, 0))),
-        (Lost(GAME), GameStarted(GAME, SECRET, 12, CLASSIC_PEGS)),
+        (Lost(GAME), GameStarted(GAME, SECRET, Rules())),
     ],
 )
 def test_evolve_refuses_an_event_that_cannot_follow_the_state(state: object, event: Event) -> None:

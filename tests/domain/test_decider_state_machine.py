@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from mastermind import (
+    BLANK,
     Code,
     CommandForAnotherGame,
     Event,
@@ -19,6 +20,7 @@ from mastermind import (
     GuessMade,
     JoinGame,
     MakeGuess,
+    Rules,
     Started,
     decider,
 )
@@ -61,11 +63,13 @@ class DeciderMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def guess(self, data: st.DataObject) -> None:
         command = data.draw(guesses_for(self.game))
+        rules, pegs = self.game.rules, command.guess.pegs
         expected_refusal = (
             not self.events
             or self.finished
-            or len(command.guess) != len(self.game.secret)
-            or not set(command.guess.pegs) <= set(self.game.available_pegs)
+            or len(pegs) != len(self.game.secret)
+            or not set(pegs) <= set(rules.symbols) | ({BLANK} if rules.blanks else set())
+            or (not rules.repeats and len(set(pegs)) < len(pegs))
         )
         outcome = self.run(command)
         assert isinstance(outcome, GameError) == expected_refusal, (command, outcome)
@@ -91,14 +95,7 @@ class DeciderMachine(RuleBasedStateMachine):
         assert isinstance(outcome, GameError) == expected_refusal, (command, outcome)
         if not expected_refusal:
             assert outcome == (
-                GameStarted(
-                    command.game_id,
-                    command.secret,
-                    command.total_attempts,
-                    command.available_pegs,
-                    command.unique,
-                    command.maker,
-                ),
+                GameStarted(command.game_id, command.secret, command.rules, command.maker),
             )
             self.game = command
 
@@ -113,7 +110,8 @@ class DeciderMachine(RuleBasedStateMachine):
 
     @rule(pegs=st.lists(st.sampled_from(("Pink", "Red")), max_size=3), attempts=st.integers(-2, 3))
     def join_with_any_setup(self, pegs: list[str], attempts: int) -> None:
-        command = JoinGame(self.game.game_id, Code(pegs), attempts, ("Red", "Blue"))
+        rules = Rules(len(pegs), ("Red", "Blue"), attempts)
+        command = JoinGame(self.game.game_id, Code(pegs), rules)
         playable = bool(pegs) and "Pink" not in pegs and attempts >= 1
         expected_refusal = bool(self.events) or not playable
         outcome = self.run(command)
@@ -132,10 +130,13 @@ class DeciderMachine(RuleBasedStateMachine):
             assert len(guesses) <= started[0].total_attempts
 
     @invariant()
-    def a_unique_game_has_no_colour_twice_in_its_secret(self) -> None:
+    def a_game_without_repeats_has_no_symbol_twice_in_any_code(self) -> None:
         started = [event for event in self.events if isinstance(event, GameStarted)]
-        if started and started[0].unique:
-            assert len(set(started[0].secret.pegs)) == len(started[0].secret)
+        if started and not started[0].rules.repeats:
+            codes = [started[0].secret] + [
+                event.guess for event in self.events if isinstance(event, GuessMade)
+            ]
+            assert all(len(set(code.pegs)) == len(code) for code in codes)
 
     @invariant()
     def a_game_starts_once_and_first(self) -> None:

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given
 
 from mastermind import (
-    CLASSIC_PEGS,
     COMPUTER,
     MAX_MAKER_NAME,
     CallOff,
@@ -95,7 +94,7 @@ def test_hints_are_refused_on_the_board_of_a_maker_who_allows_none() -> None:
 
 
 def test_hints_are_allowed_on_the_board_of_a_maker_who_allows_them() -> None:
-    join = JoinGame("g1", SECRET, 12, CLASSIC_PEGS, maker=CodeMaker.person(allows_hints=True))
+    join = JoinGame("g1", SECRET, maker=CodeMaker.person(allows_hints=True))
     board = DecodingBoard.from_events(decide(join, initial_state))
     assert board.hints_allowed() is board
 

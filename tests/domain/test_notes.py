@@ -18,6 +18,7 @@ from mastermind.domain import (
     InvalidNote,
     LeaveNote,
     NoteLeft,
+    Rules,
     decider,
 )
 from mastermind.testing import given
@@ -27,7 +28,7 @@ MUM = CodeMaker.person("Mum")
 
 def _started(maker: CodeMaker = MUM) -> GameStarted:
     return GameStarted(
-        "g1", Code.parse("RGBY"), 12, ("Red", "Green", "Blue", "Yellow"), False, maker
+        "g1", Code.parse("RGBY"), Rules(symbols=("Red", "Green", "Blue", "Yellow")), maker
     )
 
 

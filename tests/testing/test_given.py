@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from mastermind import (
-    CLASSIC_PEGS,
     Code,
     Decider,
     Feedback,
@@ -19,6 +18,7 @@ from mastermind import (
     GuessMade,
     Lost,
     MakeGuess,
+    Rules,
     Started,
     Won,
     decider,
@@ -28,11 +28,12 @@ from mastermind.testing import given
 GAME = "g1"
 SECRET = Code.of("Red", "Green", "Blue", "Yellow")
 ALMOST = Code.of("Red", "Green", "Blue", "Orange")
-STARTED = GameStarted(GAME, SECRET, 12, CLASSIC_PEGS)
+STARTED = GameStarted(GAME, SECRET, Rules())
 STARTED_REPR = (
     "GameStarted(game_id='g1', secret=Code(pegs=('Red', 'Green', 'Blue', 'Yellow')), "
-    "total_attempts=12, available_pegs=('Red', 'Green', 'Blue', 'Yellow', 'Purple', "
-    "'Orange'), unique=False, maker=CodeMaker.computer())"
+    "rules=Rules(length=4, symbols=('Red', 'Green', 'Blue', 'Yellow', 'Purple', 'Orange'), "
+    "attempts=12, repeats=True, blanks=False, answer=<Answer.BLACK_AND_WHITE: "
+    "'black-and-white'>), maker=CodeMaker.computer())"
 )
 
 
@@ -170,14 +171,14 @@ def test_then_raises_fails_naming_another_error_that_came() -> None:
 def test_then_state_passes_when_the_decided_events_lead_to_the_state() -> None:
     given(decider, STARTED).when(GiveUp(GAME)).then_state(Lost(GAME))
     given(decider, STARTED).when(MakeGuess(GAME, ALMOST)).then_state(
-        Started(GAME, SECRET, 12, CLASSIC_PEGS, attempts_used=1)
+        Started(GAME, SECRET, Rules(), attempts_used=1)
     )
 
 
 def test_then_state_fails_showing_both_states_and_the_fields_that_differ() -> None:
     with pytest.raises(AssertionError) as failure:
         given(decider, STARTED).when(MakeGuess(GAME, ALMOST)).then_state(
-            Started(GAME, SECRET, 12, CLASSIC_PEGS, attempts_used=2)
+            Started(GAME, SECRET, Rules(), attempts_used=2)
         )
     lines = assertion_message(failure).splitlines()
     assert lines[3:5] == [

@@ -28,7 +28,7 @@ from mastermind import (
     evolve,
     initial_state,
 )
-from mastermind.domain import MAX_ATTEMPTS, MAX_COLOURS, MAX_LENGTH, GameSetup
+from mastermind.domain import MAX_ATTEMPTS, MAX_COLOURS, MAX_LENGTH, PRESETS, Answer, Rules
 from mastermind.testing import strategies
 from mastermind.testing.strategies import Game
 
@@ -37,19 +37,19 @@ CLASSIC_JOIN = JoinGame("g1", Code.parse("RGBY"))
 
 @given(strategies.colour_names())
 def test_every_colour_name_is_one_the_rules_accept(name: str) -> None:
-    assert GameSetup(1, 1, (name,)).problem() is None
+    assert Rules(1, (name,), 1).problem() is None
 
 
 @given(strategies.palettes())
 def test_every_palette_is_one_the_rules_accept(palette: tuple[str, ...]) -> None:
     assert 1 <= len(palette) <= MAX_COLOURS
-    assert GameSetup(1, 1, palette).problem() is None
+    assert Rules(1, palette, 1).problem() is None
 
 
 @given(strategies.palettes(MAX_COLOURS, MAX_COLOURS))
 def test_the_largest_palettes_are_ones_the_rules_accept(palette: tuple[str, ...]) -> None:
     assert len(palette) == MAX_COLOURS
-    assert GameSetup(1, 1, palette).problem() is None
+    assert Rules(1, palette, 1).problem() is None
 
 
 def test_palettes_draw_names_beyond_plain_ascii() -> None:
@@ -81,9 +81,9 @@ def test_a_unique_code_longer_than_its_palette_is_refused() -> None:
         strategies.codes(length=7, unique=True)
 
 
-@given(strategies.game_setups())
-def test_every_setup_is_one_the_rules_accept(setup: GameSetup) -> None:
-    assert setup.problem() is None
+@given(strategies.game_rules())
+def test_every_drawn_rules_can_be_played(rules: Rules) -> None:
+    assert rules.problem() is None
 
 
 @pytest.mark.parametrize(
@@ -95,36 +95,44 @@ def test_every_setup_is_one_the_rules_accept(setup: GameSetup) -> None:
         {"max_colours": MAX_COLOURS + 1},
     ],
 )
-def test_setups_beyond_the_rules_limits_are_refused(limits: dict[str, int]) -> None:
+def test_rules_beyond_the_limits_are_refused(limits: dict[str, int]) -> None:
     with pytest.raises(InvalidArgument, match=next(iter(limits))):
-        strategies.game_setups(**limits)
+        strategies.game_rules(**limits)
 
 
 @pytest.mark.parametrize(
     "kind",
     [
-        lambda setup: setup.unique,
-        lambda setup: not setup.unique,
-        lambda setup: setup.length == MAX_LENGTH,
-        lambda setup: setup.total_attempts == MAX_ATTEMPTS,
+        lambda rules: not rules.repeats,
+        lambda rules: rules.repeats,
+        lambda rules: rules.blanks,
+        lambda rules: rules.length == MAX_LENGTH,
+        lambda rules: rules.attempts == MAX_ATTEMPTS,
+        lambda rules: rules.answer is Answer.BLACK_ONLY,
+        lambda rules: rules.answer is Answer.BULLS_AND_COWS,
+        lambda rules: rules == PRESETS["bulls-and-cows"],
+        lambda rules: rules.name is None,
     ],
-    ids=["unique", "repeating", "longest", "most-attempts"],
+    ids=[
+        "no-repeats",
+        "repeating",
+        "blanks",
+        "longest",
+        "most-attempts",
+        "black-only",
+        "bulls-and-cows",
+        "a-preset",
+        "own-rules",
+    ],
 )
-def test_setups_of_every_kind_are_drawn(kind: Callable[[GameSetup], bool]) -> None:
-    find(strategies.game_setups(), kind)
+def test_rules_of_every_kind_are_drawn(kind: Callable[[Rules], bool]) -> None:
+    find(strategies.game_rules(), kind)
 
 
 @given(strategies.join_commands())
 def test_every_join_command_starts_a_game(join: JoinGame) -> None:
     assert decide(join, initial_state) == (
-        GameStarted(
-            join.game_id,
-            join.secret,
-            join.total_attempts,
-            join.available_pegs,
-            join.unique,
-            join.maker,
-        ),
+        GameStarted(join.game_id, join.secret, join.rules, join.maker),
     )
 
 
@@ -137,8 +145,8 @@ def test_join_commands_take_their_ids_from_the_strategy_given(join: JoinGame) ->
 def test_small_games_are_small_and_start(join: JoinGame) -> None:
     assert join.game_id == "game-1"
     assert len(join.secret) <= 3
-    assert join.total_attempts <= 6
-    assert len(join.available_pegs) <= 3
+    assert join.rules.attempts <= 6
+    assert len(join.rules.pegs) <= 3
     assert isinstance(decider.fold(decide(join, initial_state)), Started)
 
 
@@ -155,7 +163,7 @@ def test_valid_guesses_are_all_accepted(data: st.DataObject, join: JoinGame) -> 
     [
         lambda guess: len(guess.guess) < 4,
         lambda guess: len(guess.guess) > 4,
-        lambda guess: not set(guess.guess.pegs) <= set(CLASSIC_JOIN.available_pegs),
+        lambda guess: not set(guess.guess.pegs) <= set(CLASSIC_JOIN.rules.pegs),
         lambda guess: guess.guess == CLASSIC_JOIN.secret,
     ],
     ids=["too-short", "too-long", "unknown-colours", "right"],
@@ -185,7 +193,7 @@ def test_a_whole_game_plays_to_a_stream_the_rules_could_write(game: Game) -> Non
     endings = [event for event in events if isinstance(event, GameWon | GameLost)]
     assert len(endings) <= 1
     assert not endings or events[-1] is endings[0]
-    assert sum(isinstance(event, GuessMade) for event in events) <= join.total_attempts
+    assert sum(isinstance(event, GuessMade) for event in events) <= join.rules.attempts
 
 
 def ending(game: Game) -> type[Event] | None:
