@@ -6,16 +6,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from mastermind.domain import MAX_LENGTH, DecodingBoard
+from mastermind.domain import MAX_LENGTH, DecodingBoard, Rules
 from mastermind.solver._scoring import MOST_TABULATED
-from mastermind.solver._solver import GameRules, Solver, Suggestion, game_kind
+from mastermind.solver._solver import GameKind, Solver, Suggestion, game_kind, kind_of
 from mastermind.solver._strategies import BEST
 
 __all__ = ["Advisor", "GameTooLarge", "MAX_CODES"]
-
-_Kind = tuple[tuple[str, ...], int, bool, bool]
-"""A game's colours, length, whether no code holds a colour twice, and whether only pegs
-in place are counted."""
 
 MAX_CODES = 32_768
 """The largest game reviewed, in codes: 5 pegs of 8 colours. Hints have no such limit."""
@@ -58,7 +54,7 @@ class Advisor:
         self.seconds = seconds
         self._kept = kept
         self._lock = threading.Lock()
-        self._solvers: OrderedDict[_Kind, tuple[Solver, threading.Lock]] = OrderedDict()
+        self._solvers: OrderedDict[GameKind, tuple[Solver, threading.Lock]] = OrderedDict()
 
     @staticmethod
     def plays(available_pegs: Sequence[str], length: int) -> bool:
@@ -73,7 +69,7 @@ class Advisor:
         *,
         unique: bool = False,
         black_only: bool = False,
-        rules: GameRules | None = None,
+        rules: Rules | None = None,
     ) -> Solver:
         """The solver for a game of these colours and length, or of these rules.
 
@@ -81,18 +77,15 @@ class Advisor:
             GameTooLarge: the chosen strategy cannot play a game this size.
             ValueError: the chosen strategy cannot play this game.
         """
-        pegs, length, unique, black_only = game_kind(
-            rules, available_pegs, length, unique, black_only
-        )
-        return self._kept_solver((tuple(pegs), length, unique, black_only))[0]
+        return self._kept_solver(game_kind(rules, available_pegs, length, unique, black_only))[0]
 
     def hint(self, board: DecodingBoard) -> Suggestion:
         """The next guess for a game in play, from the rows of its board alone."""
-        solver, lock = self._kept_solver(_board_kind(board))
+        solver, lock = self._kept_solver(kind_of(board.rules))
         with lock:
             return solver.advise([(row.guess, row.feedback) for row in board.rows])
 
-    def _kept_solver(self, kind: _Kind) -> tuple[Solver, threading.Lock]:
+    def _kept_solver(self, kind: GameKind) -> tuple[Solver, threading.Lock]:
         with self._lock:
             kept = self._solvers.get(kind)
             if kept is not None:
@@ -128,8 +121,3 @@ class Advisor:
             if codes > MOST_TABULATED:
                 raise GameTooLarge(codes, strategy) from None
             raise
-
-
-def _board_kind(board: DecodingBoard) -> _Kind:
-    """The kind of game a board is played by."""
-    return (board.available_pegs, board.code_length, board.unique, False)

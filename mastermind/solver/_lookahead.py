@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, GuessTable, OptimalSearch
+from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, OptimalSearch
 from mastermind.solver._scoring import CodeSpace, Indices, Scores
 from mastermind.solver._symmetry import representatives
+from mastermind.solver._tables import GuessTable
 from mastermind.solver._tree import Node
 
 __all__ = ["Counts", "Endgames", "ScoreTable", "key_of"]

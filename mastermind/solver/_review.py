@@ -22,11 +22,12 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from mastermind.domain import Code, Feedback
+from mastermind.domain import Code, Feedback, Rules
 from mastermind.solver._heuristics import History, rank_guesses
-from mastermind.solver._optimal import UNLIMITED, OptimalSearch, endgame_table
+from mastermind.solver._optimal import UNLIMITED, OptimalSearch
 from mastermind.solver._scoring import NO_SECRET, CodeSpace, Indices
-from mastermind.solver._solver import GameRules, game_kind
+from mastermind.solver._solver import game_kind
+from mastermind.solver._tables import endgame_table
 from mastermind.solver._tree import Game, Node, shipped_tree
 
 __all__ = ["GameAppraisal", "GuessAppraisal", "review_game"]
@@ -201,7 +202,7 @@ def review_game(
     exact_candidates: int = EXACT_CANDIDATES,
     unique: bool = False,
     black_only: bool = False,
-    rules: GameRules | None = None,
+    rules: Rules | None = None,
 ) -> GameAppraisal:
     """The figures of every guess of a game, from its guesses and their feedbacks alone.
 

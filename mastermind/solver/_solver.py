@@ -5,12 +5,11 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol
 
 import attrs
 import numpy as np
 
-from mastermind.domain import CLASSIC_PEGS, Code, Feedback, score
+from mastermind.domain import CLASSIC_PEGS, Code, Feedback, Rules
 from mastermind.solver._budget import Budget
 from mastermind.solver._heuristics import History
 from mastermind.solver._scoring import (
@@ -29,7 +28,7 @@ from mastermind.solver._strategies import (
 )
 from mastermind.solver._wide import Wide
 
-__all__ = ["Evaluation", "GameRules", "Solver", "Suggestion", "evaluate", "solve"]
+__all__ = ["Evaluation", "Solver", "Suggestion", "evaluate", "solve"]
 
 BEST_TABLE_SIZE = 1 << 20
 """The largest game ``"best"`` lists every code of; beyond it, codes that fit are searched for."""
@@ -39,31 +38,22 @@ _POSITIONS_KEPT = 12
 """Positions whose candidates are kept: those of the game in play, a few moves deep."""
 
 
-class GameRules(Protocol):
-    """What the solver reads of a game's rules, such as ``mastermind.domain.Rules``."""
-
-    @property
-    def length(self) -> int: ...
-    @property
-    def pegs(self) -> tuple[str, ...]: ...
-    @property
-    def repeats(self) -> bool: ...
-    @property
-    def answer(self) -> str: ...
+GameKind = tuple[tuple[str, ...], int, bool, bool]
+"""What the solver reads of a game's rules: its pegs (the blank among them, where the
+rules allow it), its length, whether no code holds a peg twice, and whether only pegs in
+place are counted. Bulls and Cows is scored as black and white pegs, worded otherwise."""
 
 
-BLACK_ONLY = "black-only"
-"""The answer of games that count pegs in place alone."""
+def kind_of(rules: Rules) -> GameKind:
+    """What the solver reads of the rules."""
+    return rules.pegs, rules.length, not rules.repeats, not rules.answer.counts_white
 
 
 def game_kind(
-    rules: GameRules | None, pegs: Sequence[str], length: int, unique: bool, black_only: bool
-) -> tuple[Sequence[str], int, bool, bool]:
-    """The game's pegs, length, and whether it is unique and black-only: from its rules
-    when they are given."""
-    if rules is None:
-        return pegs, length, unique, black_only
-    return rules.pegs, rules.length, not rules.repeats, rules.answer == BLACK_ONLY
+    rules: Rules | None, pegs: Sequence[str], length: int, unique: bool, black_only: bool
+) -> GameKind:
+    """The game's kind: from its rules when they are given."""
+    return (tuple(pegs), length, unique, black_only) if rules is None else kind_of(rules)
 
 
 @attrs.frozen
@@ -163,7 +153,7 @@ class Solver:
         unique: bool = False,
         black_only: bool = False,
         budget: float | None = None,
-        rules: GameRules | None = None,
+        rules: Rules | None = None,
     ) -> None:
         available_pegs, length, unique, black_only = game_kind(
             rules, available_pegs, length, unique, black_only
@@ -239,7 +229,7 @@ def solve(
     length: int | None = None,
     *,
     seed: int = 0,
-    rules: GameRules | None = None,
+    rules: Rules | None = None,
 ) -> list[Code]:
     """Play a game against ``secret``; the guesses made, the last of which is the secret."""
     solver = Solver(
@@ -250,13 +240,11 @@ def solve(
         rules=rules,
     )
     solver.space.index(secret)
+    game_rules = rules or Rules(len(secret.pegs), solver.space.pegs)
     history: list[tuple[Code, Feedback]] = []
     while not history or history[-1][0] != secret:
         guess = solver.next_guess(history)
-        feedback = score(secret, guess)
-        if solver.space.black_only:
-            feedback = Feedback(feedback.black, 0)
-        history.append((guess, feedback))
+        history.append((guess, game_rules.score(secret, guess)))
     return [guess for guess, _ in history]
 
 
@@ -298,7 +286,7 @@ def evaluate(
     seed: int = 0,
     unique: bool = False,
     black_only: bool = False,
-    rules: GameRules | None = None,
+    rules: Rules | None = None,
 ) -> Evaluation:
     """Play every secret of the game with a strategy and report how many guesses it took.
 

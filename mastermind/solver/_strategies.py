@@ -14,9 +14,9 @@ from mastermind.solver._optimal import (
     UNSOLVABLE,
     OptimalSearch,
     OutOfTime,
-    endgame_table,
 )
 from mastermind.solver._scoring import CodeSpace, Indices
+from mastermind.solver._tables import endgame_table
 from mastermind.solver._tree import Game, StrategyTree, best_tree, shipped_tree
 from mastermind.solver._wide import Wide
 

@@ -28,14 +28,7 @@ from numpy.typing import NDArray
 from mastermind.solver._budget import Budget
 from mastermind.solver._fits import Clues
 from mastermind.solver._heuristics import RANKINGS, History
-from mastermind.solver._optimal import (
-    UNLIMITED,
-    GuessTable,
-    OptimalSearch,
-    OutOfTime,
-    dense,
-    endgame_table,
-)
+from mastermind.solver._optimal import UNLIMITED, OptimalSearch, OutOfTime
 from mastermind.solver._scoring import (
     NO_SECRET,
     CodeSpace,
@@ -47,6 +40,7 @@ from mastermind.solver._scoring import (
     score_block,
 )
 from mastermind.solver._symmetry import colour_patterns
+from mastermind.solver._tables import GuessTable, dense, endgame_table
 
 __all__ = ["Wide"]
 
