@@ -130,7 +130,7 @@ FAMILY_TREES = (
     FamilyTree(
         "bulls-and-cows", Game(10, 4, unique=True), SearchSettings(30, (1, 20, 10, 3)), 26274
     ),
-    FamilyTree("blanks", Game(7, 4), SearchSettings(30, (3, 20, 10, 3)), 11228),
+    FamilyTree("blanks", Game(7, 4), SearchSettings(50, (8, 80, 40, 10, 3)), 11228),
 )
 """The trees shipped for the Mastermind family beyond the classic game and Super
 Mastermind, with the published optimum where there is one: Bulls and Cows (Tanaka,

@@ -29,8 +29,8 @@ from mastermind.solver._tree import StrategyTree
 TREES = {
     "classic": ("optimal_4x6.json.gz", 5625),
     "unique": ("optimal_4x6_unique.json.gz", 1446),
-    "bulls-and-cows": ("record_4x10_unique.json.gz", 26_385),
-    "blanks": ("record_4x7.json.gz", 11_242),
+    "bulls-and-cows": ("record_4x10_unique.json.gz", 26_326),
+    "blanks": ("optimal_4x7.json.gz", 11_228),
     "black-peg": ("record_4x6_black.json.gz", 8_887),
 }
 """The tree ``best`` plays each preset from, and its total over every secret."""
@@ -164,13 +164,13 @@ def test_best_beats_drawing_codes_that_fit_at_random_in_the_black_peg_game() -> 
     assert evaluate("best", rules=rules).total < RANDOM_CONSISTENT_BLACK_PEG
 
 
-@pytest.mark.parametrize("strategy", ["best", "optimal", "entropy-endgame", "knuth"])
+@pytest.mark.parametrize("strategy", ["best", "entropy-endgame", "knuth"])
 def test_bulls_and_cows_off_the_tree_never_repeats_a_digit(strategy: str) -> None:
     rules = PRESETS["bulls-and-cows"]
     solver = Solver(strategy, rules=rules)
-    for secret in map(Code, ["0123", "9876", "5046", "7310"]):
-        # a person's own first guess, which the tree would not have made
-        history = [(Code("8495"), rules.score(secret, Code("8495")))]
+    opening = Code(tuple("8495"))  # a person's own, which the tree would not have made
+    for secret in (Code(tuple(digits)) for digits in ["0123", "9876", "5046", "7310"]):
+        history = [(opening, rules.score(secret, opening))]
         while history[-1][0] != secret:
             guess = solver.next_guess(history)
             assert len(set(guess.pegs)) == 4, f"{guess} repeats a digit"
