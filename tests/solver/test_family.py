@@ -112,6 +112,7 @@ def codes_of_a_game(draw: st.DrawFn) -> tuple[int, list[tuple[int, ...]], list[t
     return colours, draw(st.lists(code, min_size=1, max_size=6)), draw(st.lists(code, min_size=1))
 
 
+@settings(deadline=None)
 @given(codes_of_a_game())
 def test_black_only_scoring_counts_the_pegs_in_place_and_nothing_else(
     game: tuple[int, list[tuple[int, ...]], list[tuple[int, ...]]],
