@@ -126,7 +126,9 @@ def game_space(game: Game) -> CodeSpace:
 
 FAMILY_TREES = (
     FamilyTree("unique", Game(6, 4, unique=True), None, None),
-    FamilyTree("black-peg", Game(6, 4, black_only=True), SearchSettings(30, (3, 20, 10, 3)), None),
+    FamilyTree(
+        "black-peg", Game(6, 4, black_only=True), SearchSettings(16, (5, 100, 60, 20, 6, 2)), None
+    ),
     FamilyTree(
         "bulls-and-cows", Game(10, 4, unique=True), SearchSettings(30, (1, 20, 10, 3)), 26274
     ),
