@@ -96,10 +96,11 @@ class FamilyTree:
     settings: SearchSettings | None
     """``None``: the optimal search; else the rollouts, which need not find the optimum."""
     proven: int | None
-    """The proven optimum, in guesses over every secret, where one is published."""
+    """The proven optimum, in guesses over every secret, where one is known."""
 
     @property
     def secrets(self) -> int:
+        """How many secrets the game has."""
         game = self.game
         return len(game_space(game).unique_codes) if game.unique else game.colours**game.length
 
@@ -125,7 +126,7 @@ def game_space(game: Game) -> CodeSpace:
 
 
 FAMILY_TREES = (
-    FamilyTree("unique", Game(6, 4, unique=True), None, None),
+    FamilyTree("unique", Game(6, 4, unique=True), None, 1446),
     FamilyTree(
         "black-peg", Game(6, 4, black_only=True), SearchSettings(16, (5, 100, 60, 20, 6, 2)), None
     ),
@@ -135,8 +136,9 @@ FAMILY_TREES = (
     FamilyTree("blanks", Game(7, 4), SearchSettings(50, (8, 80, 40, 10, 3)), 11228),
 )
 """The trees shipped for the Mastermind family beyond the classic game and Super
-Mastermind, with the published optimum where there is one: Bulls and Cows (Tanaka,
-1996) and 4 pegs of 7 colours (Ville, 2013)."""
+Mastermind, with the proven optimum where there is one: the unique game's, by the
+optimal search itself, Bulls and Cows (Tanaka, 1996) and 4 pegs of 7 colours (Ville,
+2013)."""
 
 
 def write_family_trees(directory: Path, report: bool = True) -> None:

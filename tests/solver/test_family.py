@@ -23,6 +23,7 @@ from mastermind.domain import (
     decider,
 )
 from mastermind.solver import STRATEGIES, CodeBreaker, Solver, evaluate, solve
+from mastermind.solver._build import FAMILY_TREES
 from mastermind.solver._scoring import CodeSpace, score_block
 from mastermind.solver._tree import StrategyTree
 
@@ -99,6 +100,17 @@ def test_best_plays_each_preset_from_its_tree(preset: str) -> None:
 def test_the_super_preset_is_played_from_the_record_tree() -> None:
     solver = Solver("best", rules=PRESETS["super"])
     assert solver.space.index(solver.next_guess([])) == shipped("record_5x8.json.gz").root.guess
+
+
+def test_the_family_build_names_every_shipped_tree_and_searches_the_unique_one_out_again() -> None:
+    assert {family.preset for family in FAMILY_TREES} == set(TREES) - {"classic"}
+    for family in FAMILY_TREES:
+        name = TREES[family.preset][0]
+        assert family.secrets == len(secrets_of(PRESETS[family.preset]))
+        assert family.proven == PROVEN.get(family.preset)
+        assert family.file_name(shipped(name)) == name
+    unique = next(family for family in FAMILY_TREES if family.settings is None)
+    assert unique.build() == shipped(TREES[unique.preset][0])
 
 
 def test_a_tree_that_meets_the_proven_optimum_is_optimal_and_the_others_are_records() -> None:
