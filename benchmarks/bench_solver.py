@@ -36,7 +36,7 @@ from mastermind.solver import STRATEGIES, Evaluation, build_optimal_tree, evalua
 from mastermind.solver._optimal import UNLIMITED, OptimalSearch
 from mastermind.solver._scoring import CodeSpace, score_block
 from mastermind.solver._strategies import _LIVE_SEARCH_GAME_SIZE as LIVE_SEARCH_GAME_SIZE
-from mastermind.solver._tree import best_tree, shipped_tree
+from mastermind.solver._tree import Game, best_tree, shipped_tree
 
 SUPER_PEGS = ("Red", "Green", "Blue", "Yellow", "Purple", "Orange", "White", "Black")
 SEEDS = 50
@@ -50,14 +50,14 @@ class Games:
     super_game: tuple[int, int]
     """Super Mastermind's table."""
     wide_game: tuple[int, int]
-    """Where ``best`` is compared with ``entropy-endgame``."""
+    """Where ``best`` is compared with ``entropy-endgame``: a game no tree is shipped for."""
     search_game: tuple[int, int]
     """The optimal search, timed."""
     seeds: int
     speed_seconds: float
 
 
-FULL = Games((5, 8), (4, 7), (4, 6), SEEDS, 1.0)
+FULL = Games((5, 8), (4, 8), (4, 6), SEEDS, 1.0)
 QUICK = Games((3, 5), (3, 4), (3, 3), 3, 0.05)
 
 SUPER_STRATEGIES = ("best", "entropy-endgame", "entropy", "most-parts")
@@ -132,9 +132,9 @@ def measure_game(strategy: str, length: int, colours: int) -> GameRun:
 
 def best_plays(length: int, colours: int) -> str:
     """How ``best`` plays a game from its first guess, in words."""
-    if shipped_tree(colours, length, None) is not None:
+    if shipped_tree(Game(colours, length), None) is not None:
         return "optimal tree"
-    if best_tree(colours, length) is not None:
+    if best_tree(Game(colours, length)) is not None:
         return "record tree"
     if colours**length <= LIVE_SEARCH_GAME_SIZE:
         return "optimal search"

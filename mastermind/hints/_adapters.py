@@ -147,13 +147,13 @@ class SolverReviews:
                 f" this one has {codes:,}."
             )
         history = [(row.guess, row.feedback) for row in board.rows]
-        key = (board.game_id, board.available_pegs, board.code_length, tuple(history))
+        key = (board.game_id, board.rules, tuple(history))
         with self._lock:
             kept = self._figures.get(key)
             if kept is not None:
                 self._figures.move_to_end(key)
                 return kept
-        figures = review_game(board.available_pegs, board.code_length, history)
+        figures = review_game(board.available_pegs, board.code_length, history, rules=board.rules)
         with self._lock:
             self._figures[key] = figures
             while len(self._figures) > self._kept:

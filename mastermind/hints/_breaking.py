@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mastermind.domain import Rules
 from mastermind.hints._adapters import SolverMissing
 from mastermind.service import HintUnavailable
 
@@ -36,11 +37,16 @@ SHIPPED_TREES = Path(__file__).parent.parent / "solver" / "data"
 
 
 def code_breaker(
-    strategy: str | None, available_pegs: Sequence[str], length: int, *, seed: int = 0
+    strategy: str | None,
+    available_pegs: Sequence[str] = (),
+    length: int = 0,
+    *,
+    seed: int = 0,
+    rules: Rules | None = None,
 ) -> CodeBreaker:
-    """The solver's code breaker for a game of these colours and length, by ``strategy``,
-    or by the best strategy, which plays every game; its ``strategy`` names the one
-    that plays.
+    """The solver's code breaker for a game of these colours and length, or of these
+    ``rules``, by ``strategy``, or by the best strategy, which plays every game; its
+    ``strategy`` names the one that plays.
 
     Raises:
         SolverMissing: the solver is not installed.
@@ -52,7 +58,7 @@ def code_breaker(
     except ImportError:
         raise SolverMissing() from None
     try:
-        chosen = Advisor(strategy, seed=seed).solver(available_pegs, length).strategy
+        chosen = Advisor(strategy, seed=seed).solver(available_pegs, length, rules=rules).strategy
     except GameTooLarge as error:
         raise HintUnavailable(str(error)) from None
     return CodeBreaker(chosen, seed=seed)

@@ -7,9 +7,10 @@ finished, so that the same question in a later process is answered from the file
 
 A hint is kept under everything it depends on: the version of the code that worked it
 out, the strategy asked for (none, for the best), the number of colours, the length,
-whether colours are unique, and the rows so far with their guesses written as colour
-numbers in palette order. Games of renamed palettes share their hints; the guess is
-answered in the names of the asking game's palette.
+whether colours are unique, the rows so far with their guesses written as colour
+numbers in palette order, and, for a game that counts only pegs in place, that it does.
+Games of renamed palettes share their hints; the guess is answered in the names of the
+asking game's palette.
 
 The cache is bounded: at most ``max_entries`` hints, the least recently used evicted
 first, in a file of at most ``max_bytes``. Hints the time ran out on (``incomplete``)
@@ -167,6 +168,7 @@ class CachedHints:
             board.code_length,
             board.unique,
             rows,
+            *([] if board.rules.answer.counts_white else ["black-only"]),
         ]
         text = json.dumps(question, separators=(",", ":"))
         return hashlib.sha256(text.encode()).digest()

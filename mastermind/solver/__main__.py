@@ -1,9 +1,11 @@
-"""``python -m mastermind.solver build-optimal|build-record [DIRECTORY]``: rebuild trees.
+"""``python -m mastermind.solver build-optimal|build-record|build-family [DIRECTORY]``:
+rebuild trees.
 
 ``build-optimal`` searches out the classic game's optimal trees; ``build-record`` the
 Super Mastermind tree that beats the best published strategy (see
-``docs/super-mastermind.md``). Without a directory, the trees are written over the
-package's own.
+``docs/super-mastermind.md``); ``build-family`` the trees of the other presets: the
+unique and black-peg games, Bulls and Cows, and 4 pegs of 7 colours (see
+``docs/solver.md``). Without a directory, the trees are written over the package's own.
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ import sys
 import time
 from pathlib import Path
 
-from mastermind.solver._build import write_shipped_trees
+from mastermind.solver._build import write_family_trees, write_shipped_trees
 from mastermind.solver._record import build_record_tree, guesses_per_secret, record_tree_file
 
 __all__: list[str] = []
 
-_USAGE = "usage: python -m mastermind.solver build-optimal|build-record [DIRECTORY]"
+_USAGE = "usage: python -m mastermind.solver build-optimal|build-record|build-family [DIRECTORY]"
 
 
 def build_record(directory: Path) -> None:
@@ -44,7 +46,11 @@ def build_record(directory: Path) -> None:
 
 def main(arguments: list[str]) -> int:
     """Run the command line; returns the exit status."""
-    commands = {"build-optimal": write_shipped_trees, "build-record": build_record}
+    commands = {
+        "build-optimal": write_shipped_trees,
+        "build-record": build_record,
+        "build-family": write_family_trees,
+    }
     if not arguments or arguments[0] not in commands or len(arguments) > 2:
         print(_USAGE, file=sys.stderr)
         return 2

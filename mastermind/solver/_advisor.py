@@ -6,15 +6,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from mastermind.domain import MAX_LENGTH, DecodingBoard
+from mastermind.domain import MAX_LENGTH, DecodingBoard, Rules
 from mastermind.solver._scoring import MOST_TABULATED
-from mastermind.solver._solver import Solver, Suggestion
+from mastermind.solver._solver import GameKind, Solver, Suggestion, game_kind, kind_of
 from mastermind.solver._strategies import BEST
 
 __all__ = ["Advisor", "GameTooLarge", "MAX_CODES"]
-
-_Kind = tuple[tuple[str, ...], int, bool]
-"""A game's colours, length, and whether its secret holds no colour twice."""
 
 MAX_CODES = 32_768
 """The largest game reviewed, in codes: 5 pegs of 8 colours. Hints have no such limit."""
@@ -57,7 +54,7 @@ class Advisor:
         self.seconds = seconds
         self._kept = kept
         self._lock = threading.Lock()
-        self._solvers: OrderedDict[_Kind, tuple[Solver, threading.Lock]] = OrderedDict()
+        self._solvers: OrderedDict[GameKind, tuple[Solver, threading.Lock]] = OrderedDict()
 
     @staticmethod
     def plays(available_pegs: Sequence[str], length: int) -> bool:
@@ -65,22 +62,30 @@ class Advisor:
         every game the rules allow."""
         return len(available_pegs) >= 1 and 1 <= length <= MAX_LENGTH
 
-    def solver(self, available_pegs: Sequence[str], length: int, *, unique: bool = False) -> Solver:
-        """The solver for a game of these colours and length.
+    def solver(
+        self,
+        available_pegs: Sequence[str] = (),
+        length: int = 0,
+        *,
+        unique: bool = False,
+        black_only: bool = False,
+        rules: Rules | None = None,
+    ) -> Solver:
+        """The solver for a game of these colours and length, or of these rules.
 
         Raises:
             GameTooLarge: the chosen strategy cannot play a game this size.
             ValueError: the chosen strategy cannot play this game.
         """
-        return self._kept_solver((tuple(available_pegs), length, unique))[0]
+        return self._kept_solver(game_kind(rules, available_pegs, length, unique, black_only))[0]
 
     def hint(self, board: DecodingBoard) -> Suggestion:
         """The next guess for a game in play, from the rows of its board alone."""
-        solver, lock = self._kept_solver((board.available_pegs, board.code_length, board.unique))
+        solver, lock = self._kept_solver(kind_of(board.rules))
         with lock:
             return solver.advise([(row.guess, row.feedback) for row in board.rows])
 
-    def _kept_solver(self, kind: _Kind) -> tuple[Solver, threading.Lock]:
+    def _kept_solver(self, kind: GameKind) -> tuple[Solver, threading.Lock]:
         with self._lock:
             kept = self._solvers.get(kind)
             if kept is not None:
@@ -97,7 +102,9 @@ class Advisor:
                 self._solvers.popitem(last=False)
             return kept
 
-    def _new_solver(self, available_pegs: tuple[str, ...], length: int, unique: bool) -> Solver:
+    def _new_solver(
+        self, available_pegs: tuple[str, ...], length: int, unique: bool, black_only: bool
+    ) -> Solver:
         strategy = self.strategy or BEST
         try:
             return Solver(
@@ -106,6 +113,7 @@ class Advisor:
                 length,
                 seed=self.seed,
                 unique=unique,
+                black_only=black_only,
                 budget=self.seconds,
             )
         except ValueError:

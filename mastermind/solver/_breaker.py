@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from mastermind.domain import Code, DecodingBoard, Event, GameStarted, MakeGuess, decider
-from mastermind.solver._solver import Solver
+from mastermind.solver._solver import GameKind, Solver, kind_of
 
 __all__ = ["CodeBreaker", "GameTable"]
 
@@ -23,20 +23,21 @@ class CodeBreaker:
     """Plays Mastermind against any code maker, by one strategy of ``STRATEGIES``.
 
     It sees only what a player sees, the board, never the secret. One breaker can play
-    any number of games, of any palette and length.
+    any number of games, by any rules.
     """
 
     def __init__(self, strategy: str = "optimal", *, seed: int = 0) -> None:
         self.strategy = strategy
         self.seed = seed
-        self._solvers: dict[tuple[tuple[str, ...], int], Solver] = {}
+        self._solvers: dict[GameKind, Solver] = {}
 
     def next_guess(self, board: DecodingBoard) -> Code:
-        """The guess to place on a board in play."""
-        key = (board.available_pegs, board.code_length)
+        """The guess to place on a board in play, by the board's rules."""
+        key = kind_of(board.rules)
         solver = self._solvers.get(key)
         if solver is None:
-            solver = self._solvers[key] = Solver(self.strategy, *key, seed=self.seed)
+            solver = Solver(self.strategy, seed=self.seed, rules=board.rules)
+            self._solvers[key] = solver
         return solver.next_guess([(row.guess, row.feedback) for row in board.rows])
 
     def play(self, games: GameTable, game_id: str) -> DecodingBoard:

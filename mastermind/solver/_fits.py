@@ -64,10 +64,12 @@ class Clues:
         history: Sequence[tuple[Digits, int, int]],
         *,
         unique: bool = False,
+        black_only: bool = False,
     ) -> None:
         self.colours = colours
         self.length = length
         self.unique = unique
+        self.black_only = black_only
         guesses = [digits for digits, _, _ in history]
         self.guesses: Digits = (
             np.array(guesses, dtype=np.uint8).reshape(len(guesses), length)
@@ -101,12 +103,10 @@ class Clues:
         blacks = part.blacks[:, None, :] + self._hits[position][order][None, :, :]
         fresh = part.counts[:, order, None] < self._guess_counts[order][None, :, :]
         common = part.common[:, None, :] + fresh
-        fits = (
-            (blacks <= self.blacks)
-            & (blacks >= self.blacks - left)
-            & (common <= self.totals)
-            & (common >= self.totals - left)
-        ).all(axis=2)
+        fits = (blacks <= self.blacks) & (blacks >= self.blacks - left)
+        if not self.black_only:
+            fits &= (common <= self.totals) & (common >= self.totals - left)
+        fits = fits.all(axis=2)
         if self.unique:
             fits &= part.counts[:, order] == 0
         rows, which = np.nonzero(fits)
@@ -165,8 +165,8 @@ class Clues:
         """How far each code's key pegs are from the guesses' key pegs, in pegs."""
         if len(self.guesses) == 0:
             return np.zeros(len(codes), dtype=np.int64)
-        scores = score_block(codes, self.guesses, self.colours).astype(np.int64)
-        blacks, whites = np.divmod(scores, self.length + 1)
+        scores = score_block(codes, self.guesses, self.colours, black_only=self.black_only)
+        blacks, whites = np.divmod(scores.astype(np.int64), self.length + 1)
         missed = np.abs(blacks - self.blacks) + np.abs(blacks + whites - self.totals)
         total: NDArray[np.int64] = missed.sum(axis=1)
         return total

@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, GuessTable, OptimalSearch
-from mastermind.solver._scoring import CodeSpace, Indices, Scores, score_block
+from mastermind.solver._optimal import UNLIMITED, UNSOLVABLE, OptimalSearch
+from mastermind.solver._scoring import CodeSpace, Indices, Scores
 from mastermind.solver._symmetry import representatives
+from mastermind.solver._tables import GuessTable
 from mastermind.solver._tree import Node
 
 __all__ = ["Counts", "Endgames", "ScoreTable", "key_of"]
@@ -42,23 +43,28 @@ def key_of(candidates: Indices) -> bytes:
 
 
 class ScoreTable:
-    """Every code as a guess against every code as a secret, in memory."""
+    """Every code as a guess against every code as a secret, in memory.
 
-    def __init__(self, space: CodeSpace) -> None:
+    In a unique game the guesses, like the secrets, are the codes that hold no colour
+    twice; the table keeps every code, and the guesses offered are those alone.
+    """
+
+    def __init__(self, space: CodeSpace, unique: bool = False) -> None:
         self.space = space
+        self.unique = unique
         digits, counts = space.digits, space.colour_counts
         self.matrix: Scores = np.empty((space.size, space.size), dtype=np.uint8)
         for start in range(0, space.size, _MATRIX_BLOCK):
             stop = min(space.size, start + _MATRIX_BLOCK)
-            self.matrix[start:stop] = score_block(
-                digits[start:stop], digits, space.colours, counts[start:stop], counts
+            self.matrix[start:stop] = space.score_codes(
+                digits[start:stop], digits, counts[start:stop], counts
             )
         length = space.length
         self.feedbacks = np.array(
             [
                 black * (length + 1) + white
                 for black in range(length + 1)
-                for white in range(length + 1 - black)
+                for white in range(1 if space.black_only else length + 1 - black)
                 if not (black == length - 1 and white == 1)
             ],
             dtype=np.uint8,
@@ -71,6 +77,8 @@ class ScoreTable:
         found = self._representatives.get(history)
         if found is None:
             found = representatives(self.space, list(history))
+            if self.unique:
+                found = found[~self.space.repeats_colour[found]]
             self._representatives[history] = found
         return found
 
@@ -99,6 +107,8 @@ class ScoreTable:
         rows = np.ascontiguousarray(self.matrix[candidates].T)
         win = self.space.win
         splits = (rows != rows[:, :1]).any(axis=1) | (rows == win).any(axis=1)
+        if self.unique:
+            splits &= ~self.space.repeats_colour
         guesses = np.flatnonzero(splits)
         rows = rows[guesses]
         first = _distinct_rows(rows)

@@ -19,18 +19,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mastermind.solver._budget import Budget
-from mastermind.solver._scoring import CodeSpace, Indices, Scores, histograms
+from mastermind.solver._scoring import CodeSpace, Indices, histograms
 from mastermind.solver._symmetry import Symmetries
+from mastermind.solver._tables import GuessTable, whole_game_table
 
-__all__ = [
-    "GuessTable",
-    "OptimalSearch",
-    "OutOfTime",
-    "UNLIMITED",
-    "UNSOLVABLE",
-    "dense",
-    "endgame_table",
-]
+__all__ = ["OptimalSearch", "OutOfTime", "UNLIMITED", "UNSOLVABLE"]
 
 UNSOLVABLE = 10**12
 """Cost of a set that cannot be solved within the guesses left."""
@@ -38,8 +31,6 @@ UNLIMITED = 32
 """More guesses than any practical game needs: the depth limit when there is none."""
 _SYMMETRY_LEVELS = 3
 """How many guesses into the game symmetries are looked for; later they rarely pay."""
-_CHUNK_CELLS = 4 * 1024 * 1024
-"""How many guess-secret scores an endgame table holds at once while it is built."""
 
 
 def _lower_bounds(parts_per_guess: int, largest: int, most_guesses: int) -> NDArray[np.int64]:
@@ -58,75 +49,6 @@ def _lower_bounds(parts_per_guess: int, largest: int, most_guesses: int) -> NDAr
             total += level
             bounds[guesses_left, size] = total
     return bounds
-
-
-@attrs.frozen
-class GuessTable:
-    """The guesses a search may make, scored against the secrets it must find."""
-
-    scores: Scores
-    """Feedbacks numbered densely from 0, one row per guess, one column per secret."""
-    guesses: Indices
-    """The code number of each row."""
-    secrets: Indices
-    """The code number of each column."""
-    secret_rows: Indices
-    """The row of each secret, as a guess."""
-    win: int
-    feedbacks: int
-    symmetric: bool
-    """Whether rows are all codes of the game, so that its symmetries apply."""
-
-
-def dense(scores: Scores, win: int, bins: int) -> tuple[Scores, int, int]:
-    present = np.zeros(bins, dtype=bool)
-    present[np.unique(scores)] = True
-    present[win] = True
-    dense = np.cumsum(present, dtype=np.uint8) - 1
-    return dense[scores], int(dense[win]), int(present.sum())
-
-
-def whole_game_table(space: CodeSpace) -> GuessTable:
-    """Every code as a guess against every code as a secret."""
-    if not space.has_matrix:
-        raise ValueError("The optimal search needs a game small enough to tabulate")
-    everything = np.arange(space.size, dtype=np.intp)
-    scores, win, feedbacks = dense(space.scores(None, everything), space.win, space.feedback_bins)
-    return GuessTable(scores, everything, everything, everything, win, feedbacks, True)
-
-
-def _distinct_rows(rows: Scores) -> Indices:
-    """The first of each set of equal rows, found by hashing and then checked."""
-    weights = np.random.default_rng(0).integers(1, 2**62, size=rows.shape[1], dtype=np.int64)
-    hashes = rows.astype(np.int64) @ weights
-    _, first, which = np.unique(hashes, return_index=True, return_inverse=True)
-    if not (rows == rows[first[which]]).all():
-        as_bytes = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.shape[1])))[:, 0]
-        _, first = np.unique(as_bytes, return_index=True)
-    result: Indices = first
-    return result
-
-
-def endgame_table(space: CodeSpace, candidates: Indices) -> GuessTable:
-    """Every code that splits the candidates, one per distinct way of splitting them."""
-    chunk = max(1, _CHUNK_CELLS // len(candidates))
-    kept_rows: list[Scores] = []
-    kept_guesses: list[Indices] = []
-    for start in range(0, space.size, chunk):
-        guesses = np.arange(start, min(space.size, start + chunk), dtype=np.intp)
-        rows = space.scores(guesses, candidates)
-        splits = (rows != rows[:, :1]).any(axis=1) | (rows == space.win).any(axis=1)
-        rows, guesses = rows[splits], guesses[splits]
-        first = np.sort(_distinct_rows(rows))
-        kept_rows.append(rows[first])
-        kept_guesses.append(guesses[first])
-    stacked = np.concatenate(kept_rows)
-    first = np.sort(_distinct_rows(stacked))
-    # the first row of each kind is the lowest-numbered guess, as ties are broken
-    distinct, guesses = stacked[first], np.concatenate(kept_guesses)[first]
-    scores, win, feedbacks = dense(distinct, space.win, space.feedback_bins)
-    secret_rows = np.searchsorted(guesses, candidates)
-    return GuessTable(scores, guesses, candidates, secret_rows, win, feedbacks, False)
 
 
 class OutOfTime(Exception):
@@ -150,10 +72,15 @@ class OptimalSearch:
     """
 
     def __init__(
-        self, space: CodeSpace, most_guesses: int = UNLIMITED, table: GuessTable | None = None
+        self,
+        space: CodeSpace,
+        most_guesses: int = UNLIMITED,
+        table: GuessTable | None = None,
+        *,
+        unique: bool = False,
     ) -> None:
         self.space = space
-        self.table = whole_game_table(space) if table is None else table
+        self.table = whole_game_table(space, unique) if table is None else table
         self.scores = self.table.scores
         self.win = self.table.win
         self.most_guesses = most_guesses
@@ -179,6 +106,13 @@ class OptimalSearch:
         from trying guesses that are mirror images of each other.
         """
         return self._cost(candidates, self._level(guesses_left), UNSOLVABLE, history)
+
+    def columns(self, codes: Indices) -> Indices:
+        """The columns of the table that hold these codes, all secrets of the table."""
+        if len(self.table.secrets) == self.space.size:
+            return codes
+        found: Indices = np.searchsorted(self.table.secrets, codes)
+        return found
 
     def guess(self, candidates: Indices, guesses_left: int) -> int:
         """The code number of the best guess for a set whose cost ``cost`` has found."""
@@ -236,7 +170,7 @@ class OptimalSearch:
     ) -> tuple[int, int, int]:
         size = len(candidates)
         if self.table.symmetric and len(history) < _SYMMETRY_LEVELS:
-            guess_rows = self.symmetries.representatives(history)
+            guess_rows = self._rows_of(self.symmetries.representatives(history))
             rows = self.scores[guess_rows][:, candidates]
         else:
             guess_rows = self.every_row
@@ -267,6 +201,15 @@ class OptimalSearch:
             else:
                 lowest_failure = min(lowest_failure, total)
         return best, best_row, lowest_failure
+
+    def _rows_of(self, codes: Indices) -> Indices:
+        """The rows of those codes that are guesses of the table."""
+        guesses = self.table.guesses
+        if len(guesses) == self.space.size:
+            return codes
+        rows = np.minimum(np.searchsorted(guesses, codes), len(guesses) - 1)
+        found: Indices = rows[guesses[rows] == codes]
+        return found
 
     def _play(
         self,

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from mastermind.solver._lookahead import Counts, Endgames, ScoreTable, key_of
 from mastermind.solver._scoring import CodeSpace, Indices
-from mastermind.solver._tree import Node, StrategyTree
+from mastermind.solver._tree import Game, Node, StrategyTree, record_tree_name
 
 __all__ = ["build_record_tree", "guesses_per_secret", "record_tree_file"]
 
@@ -44,7 +44,7 @@ class SearchSettings:
 
 def record_tree_file(colours: int, length: int) -> str:
     """The name of the file the record tree of a game is written to."""
-    return f"record_{length}x{colours}.json.gz"
+    return record_tree_name(Game(colours, length))
 
 
 def _entropy_ranks(counts: Counts) -> NDArray[np.float64]:
@@ -55,7 +55,7 @@ def _entropy_ranks(counts: Counts) -> NDArray[np.float64]:
     return ranks
 
 
-def _silent(line: str) -> None:
+def silent(line: str) -> None:
     """Reports nothing."""
 
 
@@ -63,11 +63,15 @@ class RecordSearch:
     """The rollouts, with every total worked out kept per set of candidates."""
 
     def __init__(
-        self, space: CodeSpace, settings: SearchSettings, report: Report = _silent
+        self,
+        space: CodeSpace,
+        settings: SearchSettings,
+        report: Report = silent,
+        unique: bool = False,
     ) -> None:
         self.space = space
         self.settings = settings
-        self.table = ScoreTable(space)
+        self.table = ScoreTable(space, unique)
         self.endgames = Endgames(self.table)
         self.report = report
         self.base: dict[bytes, tuple[int, int]] = {}
@@ -160,17 +164,22 @@ def build_record_tree(
     available_pegs: Sequence[str] = SUPER_PEGS,
     length: int = 5,
     settings: SearchSettings | None = None,
-    report: Report = _silent,
+    report: Report = silent,
+    *,
+    unique: bool = False,
+    black_only: bool = False,
 ) -> StrategyTree:
     """Search out the record strategy for a game; the defaults are Super Mastermind's.
 
-    ``report`` is told of the progress, a line at a time. Super Mastermind takes about
-    24 minutes on one core and 2 GB of memory, most of it the table of every score.
+    With ``unique`` no code holds a colour twice, guesses included; with ``black_only``
+    only pegs in place are counted. ``report`` is told of the progress, a line at a time.
+    Super Mastermind takes about 24 minutes on one core and 2 GB of memory, most of it
+    the table of every score.
     """
     started = time.perf_counter()
-    space = CodeSpace(available_pegs, length)
-    search = RecordSearch(space, settings or SearchSettings(), report)
-    everything: Indices = np.arange(space.size, dtype=np.intp)
+    space = CodeSpace(available_pegs, length, black_only=black_only)
+    search = RecordSearch(space, settings or SearchSettings(), report, unique)
+    everything: Indices = space.unique_codes if unique else np.arange(space.size, dtype=np.intp)
     searched = search.total(everything, ())
     root, total = search.tree(everything, ())
     report(
@@ -178,13 +187,19 @@ def build_record_tree(
         f" endgames searched, in {time.perf_counter() - started:.0f} s"
     )
     return StrategyTree(
-        colours=space.colours, length=length, most_guesses=None, total=total, root=root
+        colours=space.colours,
+        length=length,
+        most_guesses=None,
+        total=total,
+        root=root,
+        unique=unique,
+        black_only=black_only,
     )
 
 
 def guesses_per_secret(tree: StrategyTree) -> dict[int, int]:
     """How many secrets the tree solves in each number of guesses."""
-    space = CodeSpace([str(colour) for colour in range(tree.colours)], tree.length)
+    space = tree.space
     solved: dict[int, int] = {}
 
     def play(node: Node, candidates: Indices, guesses: int) -> None:
@@ -195,5 +210,5 @@ def guesses_per_secret(tree: StrategyTree) -> dict[int, int]:
             else:
                 play(node.after[int(feedback)], candidates[row == feedback], guesses + 1)
 
-    play(tree.root, np.arange(space.size, dtype=np.intp), 1)
+    play(tree.root, space.unique_codes if tree.unique else np.arange(space.size), 1)
     return dict(sorted(solved.items()))

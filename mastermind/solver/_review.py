@@ -6,7 +6,8 @@ takes over the codes that could still be the secret, divided by how many they ar
 
 Where the figures come from, best first:
 
-- the shipped optimal tree, while the game follows it (the classic game);
+- the shipped optimal tree, while the game follows it (the classic game, Bulls and Cows
+  and every other game a tree is shipped for);
 - the exact search (``OptimalSearch``), once few enough codes are left;
 - beyond both, an estimate: the best guess by one step of look-ahead, each of its
   feedback classes valued by ``estimated_total``. Figures from it are marked inexact.
@@ -21,11 +22,13 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from mastermind.domain import Code, Feedback
+from mastermind.domain import Code, Feedback, Rules
 from mastermind.solver._heuristics import History, rank_guesses
-from mastermind.solver._optimal import UNLIMITED, OptimalSearch, endgame_table
+from mastermind.solver._optimal import UNLIMITED, OptimalSearch
 from mastermind.solver._scoring import NO_SECRET, CodeSpace, Indices
-from mastermind.solver._tree import Node, shipped_tree
+from mastermind.solver._solver import game_kind
+from mastermind.solver._tables import endgame_table
+from mastermind.solver._tree import Game, Node, shipped_tree
 
 __all__ = ["GameAppraisal", "GuessAppraisal", "review_game"]
 
@@ -94,12 +97,17 @@ def estimated_total(size: int, classes: int) -> float:
 
 
 class _Reviewer:
-    def __init__(self, space: CodeSpace, exact_candidates: int) -> None:
+    def __init__(self, space: CodeSpace, exact_candidates: int, unique: bool) -> None:
         self.space = space
         self.exact_candidates = exact_candidates
-        self.tree = shipped_tree(space.colours, space.length, None)
-        # every black and white count but a win, and all but one black with one white
-        self.classes = max(1, (space.length + 1) * (space.length + 2) // 2 - 2)
+        self.unique = unique
+        self.tree = shipped_tree(Game(space.colours, space.length, unique, space.black_only), None)
+        if space.black_only:
+            # every count of black pegs but a win
+            self.classes = max(1, space.length)
+        else:
+            # every black and white count but a win, and all but one black with one white
+            self.classes = max(1, (space.length + 1) * (space.length + 2) // 2 - 2)
         self._searches: list[OptimalSearch] = []
         self._estimates: dict[int, float] = {}
 
@@ -160,7 +168,8 @@ class _Reviewer:
         for search in self._searches:
             if np.isin(candidates, search.table.secrets).all():
                 return search
-        search = OptimalSearch(self.space, UNLIMITED, endgame_table(self.space, candidates))
+        table = endgame_table(self.space, candidates, self.unique)
+        search = OptimalSearch(self.space, UNLIMITED, table)
         self._searches.append(search)
         return search
 
@@ -177,7 +186,9 @@ class _Reviewer:
             result: NDArray[np.float64] = table[others].sum(axis=1)
             return result
 
-        guesses, ranks, is_candidate = rank_guesses(self.space, candidates, history, totals)
+        guesses, ranks, is_candidate = rank_guesses(
+            self.space, candidates, history, totals, unique=self.unique
+        )
         best = int(np.lexsort((guesses, ~is_candidate, ranks))[0])
         size = len(candidates)
         return _Value((size + float(ranks[best])) / size, int(guesses[best]), False)
@@ -189,20 +200,28 @@ def review_game(
     history: Sequence[tuple[Code, Feedback]],
     *,
     exact_candidates: int = EXACT_CANDIDATES,
+    unique: bool = False,
+    black_only: bool = False,
+    rules: Rules | None = None,
 ) -> GameAppraisal:
     """The figures of every guess of a game, from its guesses and their feedbacks alone.
 
-    Positions with at most ``exact_candidates`` codes left are searched exactly.
+    Positions with at most ``exact_candidates`` codes left are searched exactly. The game
+    is told as ``Solver`` is told it: by its palette, length, ``unique`` and
+    ``black_only``, or by its ``rules``.
 
     Raises:
         ValueError: a guess is not a code of this game, or no secret fits the feedbacks.
     """
-    space = CodeSpace(available_pegs, length)
-    reviewer = _Reviewer(space, exact_candidates)
+    available_pegs, length, unique, black_only = game_kind(
+        rules, available_pegs, length, unique, black_only
+    )
+    space = CodeSpace(available_pegs, length, black_only=black_only)
+    reviewer = _Reviewer(space, exact_candidates, unique)
     numbered: History = [
         (space.index(guess), space.feedback_number(feedback)) for guess, feedback in history
     ]
-    candidates: Indices = np.arange(space.size, dtype=np.intp)
+    candidates: Indices = space.unique_codes if unique else np.arange(space.size, dtype=np.intp)
     node = reviewer.tree.root if reviewer.tree is not None else None
     before = start = reviewer.value(candidates, node, [])
     rows: list[GuessAppraisal] = []

@@ -2,7 +2,8 @@
 
 A code is numbered by reading its colours, numbered in palette order from zero, as the
 digits of a number in base ``colours`` with the first peg most significant. A feedback is
-numbered ``black * (length + 1) + white``, which fits a byte for any practical length.
+numbered ``black * (length + 1) + white``, which fits a byte for any practical length. In a
+black-only game, where only pegs in place are counted, every feedback has no white pegs.
 """
 
 from __future__ import annotations
@@ -103,8 +104,11 @@ def score_block(
     colours: int,
     guess_counts: Digits | None = None,
     secret_counts: Digits | None = None,
+    *,
+    black_only: bool = False,
 ) -> Scores:
-    """Feedback numbers of every guess against every secret.
+    """Feedback numbers of every guess against every secret; with ``black_only``, the
+    black pegs alone.
 
     Working one position and one colour at a time keeps every temporary a flat
     guess-by-secret byte table, which is what makes this fast. The colour counts of
@@ -120,6 +124,9 @@ def score_block(
     for position in range(length):
         np.equal(guess_columns[position][:, None], secret_columns[position][None, :], out=matches)
         black += matches.view(np.uint8)
+    if black_only:
+        black *= length + 1
+        return black
     if guess_counts is None:
         guess_counts = colour_counts(guesses, colours)
     if secret_counts is None:
@@ -138,15 +145,19 @@ def score_block(
 
 
 class CodeSpace:
-    """All codes of one palette and length, numbered, with their scores."""
+    """All codes of one palette and length, numbered, with their scores; with
+    ``black_only``, scored by the pegs in place alone."""
 
-    def __init__(self, available_pegs: Sequence[str], length: int) -> None:
+    def __init__(
+        self, available_pegs: Sequence[str], length: int, *, black_only: bool = False
+    ) -> None:
         if not 1 <= length <= _MOST_PEGS:
             raise ValueError(f"The solver plays codes of 1 to {_MOST_PEGS} pegs, not {length}")
         if len(available_pegs) < 1 or len(set(available_pegs)) != len(available_pegs):
             raise ValueError("The palette needs at least one colour and no colour twice")
         self.pegs = tuple(available_pegs)
         self.length = length
+        self.black_only = black_only
         self.colours = len(self.pegs)
         self.size: int = self.colours**length
         self.win = length * (length + 1)
@@ -173,6 +184,11 @@ class CodeSpace:
         return all_digits(self.colours, self.length)
 
     @cached_property
+    def unique_codes(self) -> Indices:
+        """The numbers of the codes that hold no colour twice."""
+        return np.flatnonzero(~self.repeats_colour)
+
+    @cached_property
     def repeats_colour(self) -> NDArray[np.bool_]:
         """Whether each code holds some colour twice."""
         repeats: NDArray[np.bool_] = self.colour_counts.max(axis=1) > 1
@@ -187,7 +203,24 @@ class CodeSpace:
     def _matrix(self) -> Scores | None:
         if self.size * self.size > _MATRIX_BYTES_LIMIT:
             return None
-        return score_block(self.digits, self.digits, self.colours)
+        return self.score_codes(self.digits, self.digits)
+
+    def score_codes(
+        self,
+        guesses: Digits,
+        secrets: Digits,
+        guess_counts: Digits | None = None,
+        secret_counts: Digits | None = None,
+    ) -> Scores:
+        """Feedback numbers of codes given by their colours, by this game's scoring."""
+        return score_block(
+            guesses,
+            secrets,
+            self.colours,
+            guess_counts,
+            secret_counts,
+            black_only=self.black_only,
+        )
 
     @property
     def has_matrix(self) -> bool:
@@ -204,10 +237,11 @@ class CodeSpace:
         def pick(table: Digits, numbers: Indices | None) -> Digits:
             return table if numbers is None else table[numbers]
 
-        return score_block(
+        if self.black_only:
+            return self.score_codes(pick(self.digits, guesses), pick(self.digits, secrets))
+        return self.score_codes(
             pick(self.digits, guesses),
             pick(self.digits, secrets),
-            self.colours,
             pick(self.colour_counts, guesses),
             pick(self.colour_counts, secrets),
         )
@@ -229,7 +263,13 @@ class CodeSpace:
         return Code(self.pegs[int(colour)] for colour in digits)
 
     def feedback_number(self, feedback: Feedback) -> int:
-        """The number of a feedback."""
+        """The number of a feedback.
+
+        Raises:
+            ValueError: white pegs in a black-only game.
+        """
+        if self.black_only and feedback.white:
+            raise ValueError(f"A black-only game gives no white pegs, not {feedback}")
         return feedback.black * (self.length + 1) + feedback.white
 
     def feedback(self, number: int) -> Feedback:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from mastermind.domain import CLASSIC_PEGS, Code, Feedback, score
+from mastermind.domain import CLASSIC_PEGS, Code, Feedback, Rules
 from mastermind.solver._budget import Budget
 from mastermind.solver._heuristics import History
 from mastermind.solver._scoring import (
@@ -36,6 +36,24 @@ LISTED_CANDIDATES = 100_000
 """The most codes ``Solver.candidates`` lists for a game too large to tabulate."""
 _POSITIONS_KEPT = 12
 """Positions whose candidates are kept: those of the game in play, a few moves deep."""
+
+
+GameKind = tuple[tuple[str, ...], int, bool, bool]
+"""What the solver reads of a game's rules: its pegs (the blank among them, where the
+rules allow it), its length, whether no code holds a peg twice, and whether only pegs in
+place are counted. Bulls and Cows is scored as black and white pegs, worded otherwise."""
+
+
+def kind_of(rules: Rules) -> GameKind:
+    """What the solver reads of the rules."""
+    return rules.pegs, rules.length, not rules.repeats, not rules.answer.counts_white
+
+
+def game_kind(
+    rules: Rules | None, pegs: Sequence[str], length: int, unique: bool, black_only: bool
+) -> GameKind:
+    """The game's kind: from its rules when they are given."""
+    return (tuple(pegs), length, unique, black_only) if rules is None else kind_of(rules)
 
 
 @attrs.frozen
@@ -69,7 +87,7 @@ class _Tabled:
             cut -= 1
         known: Indices | None = self._kept.get(tuple(history[:cut]))
         if known is None and self.unique:
-            known = np.flatnonzero(~self.space.repeats_colour)
+            known = self.space.unique_codes
         for step, (guess, feedback) in enumerate(history[cut:], start=cut + 1):
             row = self.space.scores(np.array([guess], dtype=np.intp), known)[0]
             fits = np.flatnonzero(row == feedback)
@@ -119,6 +137,10 @@ class Solver:
 
     ``"best"`` and ``"random-consistent"`` play games of any size; the other strategies
     play games of up to ``MOST_TABULATED`` codes.
+
+    ``rules``, such as a preset of ``mastermind.domain.PRESETS``, give the game at once in
+    place of the palette, length, ``unique`` and ``black_only``: with ``black_only`` only
+    pegs in place are counted, and in a unique game no guess holds a colour twice either.
     """
 
     def __init__(
@@ -129,12 +151,17 @@ class Solver:
         *,
         seed: int = 0,
         unique: bool = False,
+        black_only: bool = False,
         budget: float | None = None,
+        rules: Rules | None = None,
     ) -> None:
+        available_pegs, length, unique, black_only = game_kind(
+            rules, available_pegs, length, unique, black_only
+        )
         self.strategy = strategy
         self.unique = unique
         self.budget = budget
-        self.space = CodeSpace(available_pegs, length)
+        self.space = CodeSpace(available_pegs, length, black_only=black_only)
         if unique and length > self.space.colours:
             raise ValueError(
                 f"No code of {length} pegs holds {self.space.colours} colours once each"
@@ -202,16 +229,22 @@ def solve(
     length: int | None = None,
     *,
     seed: int = 0,
+    rules: Rules | None = None,
 ) -> list[Code]:
     """Play a game against ``secret``; the guesses made, the last of which is the secret."""
     solver = Solver(
-        strategy, available_pegs, len(secret.pegs) if length is None else length, seed=seed
+        strategy,
+        available_pegs,
+        len(secret.pegs) if length is None else length,
+        seed=seed,
+        rules=rules,
     )
     solver.space.index(secret)
+    game_rules = rules or Rules(len(secret.pegs), solver.space.pegs)
     history: list[tuple[Code, Feedback]] = []
     while not history or history[-1][0] != secret:
         guess = solver.next_guess(history)
-        history.append((guess, score(secret, guess)))
+        history.append((guess, game_rules.score(secret, guess)))
     return [guess for guess, _ in history]
 
 
@@ -251,20 +284,36 @@ def evaluate(
     length: int = 4,
     *,
     seed: int = 0,
+    unique: bool = False,
+    black_only: bool = False,
+    rules: Rules | None = None,
 ) -> Evaluation:
-    """Play every secret of the game with a strategy and report how many guesses it took."""
+    """Play every secret of the game with a strategy and report how many guesses it took.
+
+    The game is told as ``Solver`` is told it, by its palette, length, ``unique`` and
+    ``black_only``, or by its ``rules``.
+    """
     started = time.perf_counter()
-    solver = Solver(strategy, available_pegs, length, seed=seed)
+    solver = Solver(
+        strategy,
+        available_pegs,
+        length,
+        seed=seed,
+        unique=unique,
+        black_only=black_only,
+        rules=rules,
+    )
     player = solver._player
     if not isinstance(player, _Tabled):
         raise ValueError(f"{solver.space.size:,} secrets are too many to play every one")
-    solved = play_every_secret(solver.space, player.strategy)
+    secrets = player.candidates([])
+    solved = play_every_secret(solver.space, player.strategy, secrets)
     seconds = time.perf_counter() - started
     return Evaluation(
         strategy=strategy,
-        length=length,
+        length=solver.space.length,
         colours=solver.space.colours,
-        secrets=solver.space.size,
+        secrets=len(secrets),
         total=sum(guesses * count for guesses, count in solved.items()),
         worst=max(solved),
         histogram=tuple(solved.items()),

@@ -14,10 +14,10 @@ from mastermind.solver._optimal import (
     UNSOLVABLE,
     OptimalSearch,
     OutOfTime,
-    endgame_table,
 )
 from mastermind.solver._scoring import CodeSpace, Indices
-from mastermind.solver._tree import StrategyTree, best_tree, shipped_tree
+from mastermind.solver._tables import endgame_table
+from mastermind.solver._tree import Game, StrategyTree, best_tree, shipped_tree
 from mastermind.solver._wide import Wide
 
 __all__ = ["BEST", "STRATEGY_NAMES", "Strategy", "play_every_secret", "strategy_named"]
@@ -77,31 +77,44 @@ class RandomConsistent:
         return random_consistent_guess(candidates, history, self.seed)
 
 
+def game_of(space: CodeSpace, unique: bool) -> Game:
+    """The game a tree must be made for to be played on this space."""
+    return Game(space.colours, space.length, unique, space.black_only)
+
+
+def codes_in_play(space: CodeSpace, unique: bool) -> int:
+    """How many codes a game has: those that hold no colour twice, in a unique game."""
+    return len(space.unique_codes) if unique else space.size
+
+
 class Optimal:
     """The fewest guesses in total, from a shipped tree or, for small games, a search.
 
     A history that strays from the tree, by guesses the strategy would not have made,
     is played on by the search once few candidates are left, and until then by the
-    most-parts heuristic, since searching large sets mid-game would take too long.
+    most-parts heuristic, since searching large sets mid-game would take too long. In a
+    unique game, every guess holds no colour twice.
     """
 
-    def __init__(self, space: CodeSpace, most_guesses: int | None) -> None:
+    def __init__(self, space: CodeSpace, most_guesses: int | None, unique: bool = False) -> None:
         self.space = space
         self.most_guesses = most_guesses
-        self.tree: StrategyTree | None = shipped_tree(space.colours, space.length, most_guesses)
+        self.unique = unique
+        self.tree: StrategyTree | None = shipped_tree(game_of(space, unique), most_guesses)
         self._search: OptimalSearch | None = None
-        if self.tree is None and space.size > _LIVE_SEARCH_GAME_SIZE:
+        if self.tree is None and codes_in_play(space, unique) > _LIVE_SEARCH_GAME_SIZE:
             raise ValueError(
                 f"No optimal strategy is shipped for {space.length} pegs of {space.colours}"
                 " colours and the game is too large to search on the spot;"
                 " build one with build_optimal_tree or choose a heuristic strategy"
             )
-        self._fallback = Heuristic(space, "most-parts")
+        self._fallback = Heuristic(space, "most-parts", unique)
 
     def search(self) -> OptimalSearch:
         """The search, started on first use and kept for its memory of solved sets."""
         if self._search is None:
-            self._search = OptimalSearch(self.space, self.most_guesses or UNLIMITED)
+            limit = self.most_guesses or UNLIMITED
+            self._search = OptimalSearch(self.space, limit, unique=self.unique)
         return self._search
 
     def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
@@ -116,8 +129,9 @@ class Optimal:
         if guesses_left < 1:
             return self._fallback.choose(candidates, history, budget)
         search.budget = budget.share(0.7) if budget.seconds is not None else None
+        columns = search.columns(candidates)
         try:
-            cost = search.cost(candidates, guesses_left, [guess for guess, _ in history])
+            cost = search.cost(columns, guesses_left, [guess for guess, _ in history])
         except OutOfTime:
             budget.ran_out()
             return self._fallback.choose(candidates, history, budget)
@@ -125,7 +139,7 @@ class Optimal:
             search.budget = None
         if cost >= UNSOLVABLE:
             return self._fallback.choose(candidates, history, budget)
-        return search.guess(candidates, guesses_left)
+        return search.guess(columns, guesses_left)
 
 
 class Endgame:
@@ -136,10 +150,13 @@ class Endgame:
     optimally.
     """
 
-    def __init__(self, space: CodeSpace, heuristic: str, endgame: int) -> None:
+    def __init__(
+        self, space: CodeSpace, heuristic: str, endgame: int, unique: bool = False
+    ) -> None:
         self.space = space
         self.endgame = endgame
-        self._opening = Heuristic(space, heuristic)
+        self.unique = unique
+        self._opening = Heuristic(space, heuristic, unique)
         self._searches: OrderedDict[tuple[tuple[int, int], ...], OptimalSearch] = OrderedDict()
 
     def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
@@ -168,7 +185,8 @@ class Endgame:
             if search is not None and np.isin(candidates, search.table.secrets).all():
                 self._searches.move_to_end(tuple(history[:start]))
                 return search
-        search = OptimalSearch(self.space, UNLIMITED, endgame_table(self.space, candidates))
+        table = endgame_table(self.space, candidates, self.unique)
+        search = OptimalSearch(self.space, UNLIMITED, table)
         self._searches[tuple(history)] = search
         while len(self._searches) > _ENDGAMES_KEPT:
             self._searches.popitem(last=False)
@@ -180,17 +198,17 @@ class Best:
 
     The optimal tree where one is shipped, else the record tree; the optimal search for
     games small enough to search on the spot; elsewhere, and off a tree, a code that fits
-    every key peg so far, chosen as ``Wide`` does. A unique game is always played by
-    ``Wide``, whose guesses never repeat a colour.
+    every key peg so far, chosen as ``Wide`` does. In a unique game no guess repeats a
+    colour.
     """
 
     def __init__(self, space: CodeSpace, seed: int = 0, unique: bool = False) -> None:
         self.space = space
-        self.tree = None if unique else best_tree(space.colours, space.length)
+        self.tree = best_tree(game_of(space, unique))
         self.wide = Wide(space, unique=unique, seed=seed)
         self._search: Optimal | None = None
-        if not unique and space.size <= _LIVE_SEARCH_GAME_SIZE:
-            self._search = Optimal(space, None)
+        if codes_in_play(space, unique) <= _LIVE_SEARCH_GAME_SIZE:
+            self._search = Optimal(space, None, unique)
 
     def choose(self, candidates: Indices, history: History, budget: Budget) -> int:
         if self.tree is not None:
@@ -208,22 +226,20 @@ def strategy_named(name: str, space: CodeSpace, seed: int = 0, unique: bool = Fa
         return Best(space, seed, unique)
     if name in RANKINGS:
         return Heuristic(space, name, unique)
-    if unique and name != "random-consistent":
-        raise ValueError(
-            f"{name} plays guesses that may hold a colour twice; in a game where no colour"
-            " repeats, choose best, random-consistent or a one-step heuristic"
-        )
     if name == "random-consistent":
         return RandomConsistent(seed)
     if name in OPTIMAL_STRATEGIES:
-        return Optimal(space, OPTIMAL_STRATEGIES[name])
+        return Optimal(space, OPTIMAL_STRATEGIES[name], unique)
     if name in ENDGAME_STRATEGIES:
-        return Endgame(space, ENDGAME_STRATEGIES[name], ENDGAME_CANDIDATES)
+        return Endgame(space, ENDGAME_STRATEGIES[name], ENDGAME_CANDIDATES, unique)
     raise ValueError(f"Unknown strategy {name!r}; choose one of {', '.join(STRATEGY_NAMES)}")
 
 
-def play_every_secret(space: CodeSpace, strategy: Strategy) -> dict[int, int]:
-    """How many secrets the strategy solves in each number of guesses."""
+def play_every_secret(
+    space: CodeSpace, strategy: Strategy, secrets: Indices | None = None
+) -> dict[int, int]:
+    """How many secrets, of the game's or those given, the strategy solves in each number
+    of guesses."""
     solved: dict[int, int] = {}
 
     def play(candidates: Indices, history: History) -> None:
@@ -234,5 +250,5 @@ def play_every_secret(space: CodeSpace, strategy: Strategy) -> dict[int, int]:
             else:
                 play(part, [*history, (guess, feedback)])
 
-    play(np.arange(space.size, dtype=np.intp), [])
+    play(np.arange(space.size, dtype=np.intp) if secrets is None else secrets, [])
     return dict(sorted(solved.items()))

@@ -1,10 +1,13 @@
 """Guesses that are interchangeable because of what the history leaves unchanged.
 
-Two symmetries of the game never change the candidates left by a history: swapping
-colours that no guess has used yet, and permuting positions where every guess so far
-holds the same colours. Guesses that those map onto each other split the candidates
-alike, so a strategy need only look at one of each: the lowest-numbered, which keeps
-ties broken exactly as if all guesses had been looked at.
+Reordering the positions and renaming the colours of every code never changes how codes
+score against each other, so such a symmetry that leaves every guess so far as it was
+also leaves the candidates as they were: swapping colours that no guess has used yet,
+and reordering positions together with the renaming of used colours that takes each
+guess back to itself. Guesses that those map onto each other split the candidates alike,
+so a strategy need only look at one of each: the lowest-numbered, which keeps ties
+broken exactly as if all guesses had been looked at. Both symmetries keep a code free of
+repeated colours, and black-only scoring as well as black and white.
 """
 
 from __future__ import annotations
@@ -23,14 +26,33 @@ __all__ = ["Symmetries", "colour_patterns", "representatives"]
 _MOST_POSITIONS_TO_PERMUTE = 7
 
 
-def _position_permutations(guesses: Digits, length: int) -> list[tuple[int, ...]]:
+def _renaming(guesses: Digits, permutation: list[int], colours: int) -> Digits | None:
+    """The renaming of used colours that takes every guess, reordered, back to itself,
+    every unused colour left as it is; ``None`` if there is none."""
+    renaming = np.arange(colours, dtype=np.uint8)
+    named = np.zeros(colours, dtype=bool)
+    for source, target in zip(guesses[:, permutation].ravel(), guesses.ravel(), strict=True):
+        if named[source]:
+            if renaming[source] != target:
+                return None
+        else:
+            named[source] = True
+            renaming[source] = target
+    # a renaming of the used colours onto themselves must take no two to one
+    return renaming if len(set(renaming[named].tolist())) == int(named.sum()) else None
+
+
+def _fixing_maps(guesses: Digits, length: int, colours: int) -> list[tuple[list[int], Digits]]:
+    """Every reordering of positions, with its renaming of colours, that leaves every
+    guess as it was."""
     if length > _MOST_POSITIONS_TO_PERMUTE:
-        return [tuple(range(length))]
-    return [
-        permutation
-        for permutation in itertools.permutations(range(length))
-        if all((guess[list(permutation)] == guess).all() for guess in guesses)
-    ]
+        return [(list(range(length)), np.arange(colours, dtype=np.uint8))]
+    maps = []
+    for order in itertools.permutations(range(length)):
+        renaming = _renaming(guesses, list(order), colours)
+        if renaming is not None:
+            maps.append((list(order), renaming))
+    return maps
 
 
 def _relabel_unseen(digits: Digits, unseen: list[int], colours: int) -> Digits:
@@ -78,13 +100,13 @@ def representatives(space: CodeSpace, history: list[int]) -> Indices:
     guesses = space.digits[np.array(history, dtype=np.intp)]
     seen = set(guesses.ravel().tolist())
     unseen = [colour for colour in range(space.colours) if colour not in seen]
-    permutations = _position_permutations(guesses, space.length)
-    if len(unseen) < 2 and len(permutations) == 1:
+    maps = _fixing_maps(guesses, space.length, space.colours)
+    if len(unseen) < 2 and len(maps) == 1:
         return np.arange(space.size, dtype=np.intp)
     weights = space.colours ** np.arange(space.length - 1, -1, -1, dtype=np.int64)
     lowest = np.full(space.size, np.iinfo(np.int64).max, dtype=np.int64)
-    for permutation in permutations:
-        moved = space.digits[:, list(permutation)]
+    for permutation, renaming in maps:
+        moved = renaming[space.digits[:, permutation]]
         if len(unseen) >= 2:
             moved = _relabel_unseen(moved, unseen, space.colours)
         np.minimum(lowest, moved.astype(np.int64) @ weights, out=lowest)

@@ -2,7 +2,9 @@
 
 A node is ``[guess, {"black,white": node, ...}]`` with codes by number (see
 ``CodeSpace``); a feedback that wins, or that no secret can earn, has no child. The file
-also names the game, so that a tree is never played on a game it was not made for.
+also names the game, so that a tree is never played on a game it was not made for: its
+colours and pegs, and, when they hold, ``"unique": true`` (no code holds a colour twice,
+guesses included) and ``"black_only": true`` (only pegs in place are counted).
 """
 
 from __future__ import annotations
@@ -76,18 +78,32 @@ class StrategyTree:
     most_guesses: int | None
     total: int
     root: Node
+    unique: bool = False
+    """Whether no code of the game, secret or guess, holds a colour twice."""
+    black_only: bool = False
+    """Whether only pegs in place are counted."""
+
+    @property
+    def space(self) -> CodeSpace:
+        """The game's codes, colours by number."""
+        pegs = [str(colour) for colour in range(self.colours)]
+        return CodeSpace(pegs, self.length, black_only=self.black_only)
 
     def write(self, path: Path) -> None:
         """Save the tree, compressed."""
-        space = CodeSpace([str(colour) for colour in range(self.colours)], self.length)
-        document = {
+        document: dict[str, Any] = {
             "format": FORMAT,
             "colours": self.colours,
             "length": self.length,
             "most_guesses": self.most_guesses,
             "total": self.total,
-            "tree": _to_json(space, self.root),
         }
+        # written only where they hold, so that the classic game's files stay as they were
+        if self.unique:
+            document["unique"] = True
+        if self.black_only:
+            document["black_only"] = True
+        document["tree"] = _to_json(self.space, self.root)
         text = json.dumps(document, separators=(",", ":"))
         path.write_bytes(gzip.compress(text.encode(), mtime=0))
 
@@ -106,6 +122,8 @@ class StrategyTree:
             most_guesses=document["most_guesses"],
             total=document["total"],
             root=_from_json(space, document["tree"]),
+            unique=document.get("unique", False),
+            black_only=document.get("black_only", False),
         )
 
     def follow(self, history: list[tuple[int, int]]) -> Node | None:
@@ -126,15 +144,35 @@ class StrategyTree:
             stack.extend(node.after.values())
 
 
-def shipped_tree_name(colours: int, length: int, most_guesses: int | None) -> str:
-    """The file name of a tree shipped with the package."""
+@attrs.frozen
+class Game:
+    """What a tree is made for: how many colours and pegs, whether no code holds a colour
+    twice, and whether only pegs in place are counted."""
+
+    colours: int
+    length: int
+    unique: bool = False
+    black_only: bool = False
+
+    @property
+    def suffix(self) -> str:
+        """What the names of the game's files say beyond its colours and pegs."""
+        return "_unique" * self.unique + "_black" * self.black_only
+
+    def plays(self, tree: StrategyTree) -> bool:
+        """Whether the tree was made for this game."""
+        return Game(tree.colours, tree.length, tree.unique, tree.black_only) == self
+
+
+def shipped_tree_name(game: Game, most_guesses: int | None) -> str:
+    """The file name of an optimal tree shipped with the package."""
     limit = "" if most_guesses is None else f"_in{most_guesses}"
-    return f"optimal_{length}x{colours}{limit}.json.gz"
+    return f"optimal_{game.length}x{game.colours}{game.suffix}{limit}.json.gz"
 
 
-def record_tree_name(colours: int, length: int) -> str:
+def record_tree_name(game: Game) -> str:
     """The file name of the best tree known to us for a game with no proven optimum."""
-    return f"record_{length}x{colours}.json.gz"
+    return f"record_{game.length}x{game.colours}{game.suffix}.json.gz"
 
 
 @functools.cache
@@ -145,11 +183,11 @@ def _packaged(name: str) -> StrategyTree | None:
     return StrategyTree.read(resource.read_bytes())
 
 
-def shipped_tree(colours: int, length: int, most_guesses: int | None) -> StrategyTree | None:
+def shipped_tree(game: Game, most_guesses: int | None) -> StrategyTree | None:
     """The optimal tree shipped with the package for this game, if there is one; read once."""
-    return _packaged(shipped_tree_name(colours, length, most_guesses))
+    return _packaged(shipped_tree_name(game, most_guesses))
 
 
-def best_tree(colours: int, length: int) -> StrategyTree | None:
+def best_tree(game: Game) -> StrategyTree | None:
     """The strongest tree shipped for this game: the optimal one, else the record one."""
-    return shipped_tree(colours, length, None) or _packaged(record_tree_name(colours, length))
+    return shipped_tree(game, None) or _packaged(record_tree_name(game))

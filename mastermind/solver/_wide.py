@@ -28,14 +28,7 @@ from numpy.typing import NDArray
 from mastermind.solver._budget import Budget
 from mastermind.solver._fits import Clues
 from mastermind.solver._heuristics import RANKINGS, History
-from mastermind.solver._optimal import (
-    UNLIMITED,
-    GuessTable,
-    OptimalSearch,
-    OutOfTime,
-    dense,
-    endgame_table,
-)
+from mastermind.solver._optimal import UNLIMITED, OptimalSearch, OutOfTime
 from mastermind.solver._scoring import (
     NO_SECRET,
     CodeSpace,
@@ -47,6 +40,7 @@ from mastermind.solver._scoring import (
     score_block,
 )
 from mastermind.solver._symmetry import colour_patterns
+from mastermind.solver._tables import GuessTable, dense, endgame_table
 
 __all__ = ["Wide"]
 
@@ -76,7 +70,7 @@ _rank = RANKINGS["entropy"]
 
 
 @functools.cache
-def opening(colours: int, length: int, unique: bool) -> tuple[int, ...]:
+def opening(colours: int, length: int, unique: bool, black_only: bool = False) -> tuple[int, ...]:
     """The colour pattern whose first guess splits the game best, as colour numbers."""
     patterns = np.array(list(colour_patterns(length, colours, unique)), dtype=np.uint8)
     clues = Clues(colours, length, [], unique=unique)
@@ -85,7 +79,8 @@ def opening(colours: int, length: int, unique: bool) -> tuple[int, ...]:
         secrets = CodeSpace([str(colour) for colour in range(colours)], length).digits
     else:
         secrets = clues.random_codes(_OPENING_SECRETS, rng)
-    ranks = _rank(histograms(score_block(patterns, secrets, colours), (length + 1) ** 2))
+    scores = score_block(patterns, secrets, colours, black_only=black_only)
+    ranks = _rank(histograms(scores, (length + 1) ** 2))
     return tuple(int(colour) for colour in patterns[int(np.argmin(ranks))])
 
 
@@ -123,13 +118,16 @@ class Wide:
             rows.append(
                 (digits_of(np.array([guess]), space.colours, space.length)[0], black, white)
             )
-        return Clues(space.colours, space.length, rows, unique=self.unique)
+        return Clues(
+            space.colours, space.length, rows, unique=self.unique, black_only=space.black_only
+        )
 
     def advise(self, history: History, budget: Budget) -> tuple[int, int | None]:
         """The next guess, and how many codes fit if they could all be counted."""
         colours = self.space.colours
         if not history:
-            first = np.array([opening(colours, self.space.length, self.unique)], dtype=np.uint8)
+            pattern = opening(colours, self.space.length, self.unique, self.space.black_only)
+            first = np.array([pattern], dtype=np.uint8)
             return int(numbers_of(first, colours)[0]), None
         clues = self.clues(history)
         codes, complete = clues.fitting(EXACT, budget.share(0.4))
@@ -190,7 +188,7 @@ class Wide:
                 break
             block = guesses[start : start + step]
             ranks[start : start + step] = _rank(
-                histograms(score_block(block, secrets, self.space.colours), bins)
+                histograms(self.space.score_codes(block, secrets), bins)
             )
         order = np.lexsort((numbers, ranks))
         return int(numbers[order[0]])
@@ -208,7 +206,7 @@ class Wide:
             table = endgame_table(space, numbers.astype(np.intp))
         else:
             scores, win, feedbacks = dense(
-                score_block(codes, codes, space.colours), space.win, space.feedback_bins
+                space.score_codes(codes, codes), space.win, space.feedback_bins
             )
             rows = np.arange(len(codes), dtype=np.intp)
             table = GuessTable(

@@ -130,9 +130,9 @@ def test_a_game_too_large_to_play_optimally_is_played_and_won_by_the_best_strate
 
 
 def test_a_strategy_that_cannot_play_the_game_is_a_usage_error(mastermind: Mastermind) -> None:
-    result = mastermind("solve", "--strategy", "optimal", "--colours", "7", db=False)
+    result = mastermind("solve", "--strategy", "optimal", "--colours", "8", db=False)
     assert result.exit_code == 2
-    assert "No optimal strategy is shipped for 4 pegs of 7 colours" in one_line_error(result)
+    assert "No optimal strategy is shipped for 4 pegs of 8 colours" in one_line_error(result)
 
 
 def test_a_strategy_asked_for_a_game_too_large_for_it_is_a_usage_error(

@@ -11,13 +11,13 @@ import time
 
 import attrs
 
-from mastermind.domain import Code, DecodingBoard, Outcome
+from mastermind.domain import Code, DecodingBoard, Outcome, Rules
 from mastermind.hints import SolverHints
 from mastermind.service import Hint, HintUnavailable
 
 SLOW_PEGS = ("Sloth", "Snail")
 """The colours of a game whose hints ``SleepyHints`` works out for ten minutes."""
-SLOW = DecodingBoard("slow", Outcome.IN_PROGRESS, 12, 9, SLOW_PEGS)
+SLOW = DecodingBoard("slow", Outcome.IN_PROGRESS, Rules(9, SLOW_PEGS))
 
 
 @attrs.frozen

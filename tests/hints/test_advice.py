@@ -27,7 +27,7 @@ def test_the_solver_offers_hints_for_every_game_the_rules_allow() -> None:
     assert hints.offers(CLASSIC)
     assert hints.offers(LARGE)
     assert hints.offers(LARGEST)
-    unique = attrs.evolve(LARGEST, unique=True)
+    unique = attrs.evolve(LARGEST, rules=attrs.evolve(LARGEST.rules, repeats=False))
     for board in (LARGE, LARGEST, unique):
         hint = hints.hint(board)
         assert len(hint.guess.pegs) == board.code_length

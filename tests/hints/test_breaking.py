@@ -25,6 +25,8 @@ def test_the_shipped_trees_are_the_solvers_own() -> None:
     assert sorted(path.name for path in SHIPPED_TREES.glob("optimal_*.json.gz")) == [
         "optimal_4x6.json.gz",
         "optimal_4x6_in5.json.gz",
+        "optimal_4x6_unique.json.gz",
+        "optimal_4x7.json.gz",
     ]
 
 

@@ -14,13 +14,22 @@ from pathlib import Path
 import attrs
 import pytest
 
-from mastermind.domain import CLASSIC_PEGS, BoardRow, Code, DecodingBoard, Feedback, Outcome
+from mastermind.domain import (
+    CLASSIC_PEGS,
+    Answer,
+    BoardRow,
+    Code,
+    DecodingBoard,
+    Feedback,
+    Outcome,
+    Rules,
+)
 from mastermind.hints._cache import CACHE_FILE, CachedHints
 from mastermind.hints._version import hints_version
 from mastermind.service import HintUnavailable
 from tests.hints.sources import CountedHints
 
-OPENING = DecodingBoard("opening", Outcome.IN_PROGRESS, 12, 4, CLASSIC_PEGS)
+OPENING = DecodingBoard("opening", Outcome.IN_PROGRESS, Rules())
 ROW = BoardRow(Code.parse("RRGG"), Feedback(1, 1))
 LATER = attrs.evolve(OPENING, rows=(ROW,))
 TREES = ("Ash", "Birch", "Cedar", "Damson", "Elm", "Fir")
@@ -63,10 +72,11 @@ def test_a_hint_asked_again_is_answered_from_the_file_without_the_code_breaker(
 
 def test_a_hint_of_another_question_is_worked_out(source: CountedHints, path: Path) -> None:
     cache = cached(source, path)
-    unique = attrs.evolve(OPENING, unique=True)
-    longer = attrs.evolve(OPENING, code_length=5)
-    fewer_colours = attrs.evolve(OPENING, available_pegs=CLASSIC_PEGS[:5])
+    unique = attrs.evolve(OPENING, rules=Rules(repeats=False))
+    longer = attrs.evolve(OPENING, rules=Rules(5))
+    fewer_colours = attrs.evolve(OPENING, rules=Rules(symbols=CLASSIC_PEGS[:5]))
     other_keys = attrs.evolve(LATER, rows=(BoardRow(ROW.guess, Feedback(2, 0)),))
+    black_only = attrs.evolve(other_keys, rules=Rules(answer=Answer.BLACK_ONLY))
     questions = [
         (OPENING, None),
         (OPENING, "knuth"),
@@ -75,6 +85,7 @@ def test_a_hint_of_another_question_is_worked_out(source: CountedHints, path: Pa
         (unique, None),
         (longer, None),
         (fewer_colours, None),
+        (black_only, None),
     ]
 
     for question in questions:
@@ -90,7 +101,7 @@ def test_a_hint_depends_on_the_board_not_on_the_game(source: CountedHints, path:
     cache = cached(source, path)
 
     cache.hint(board("one", ("RRGG", Feedback(1, 1))))
-    again = cache.hint(board("two", ("RRGG", Feedback(1, 1)), total_attempts=10))
+    again = cache.hint(board("two", ("RRGG", Feedback(1, 1)), rules=Rules(attempts=10)))
 
     assert len(source.asked) == 1
     assert again.guess == Code.parse("GBYP")
@@ -103,7 +114,7 @@ def test_renamed_colours_share_a_hint_answered_in_their_own_names(
     cache.hint(LATER)
     trees = attrs.evolve(
         LATER,
-        available_pegs=TREES,
+        rules=Rules(symbols=TREES),
         rows=(BoardRow(Code(("Ash", "Ash", "Birch", "Birch")), Feedback(1, 1)),),
     )
 
@@ -132,7 +143,7 @@ def test_a_count_too_large_to_make_is_kept_as_none(path: Path) -> None:
 
 def test_a_refusal_passes_through_and_nothing_is_kept(source: CountedHints, path: Path) -> None:
     cache = cached(source, path)
-    one_peg = attrs.evolve(OPENING, code_length=1)
+    one_peg = attrs.evolve(OPENING, rules=Rules(1))
 
     with pytest.raises(HintUnavailable, match="one peg"):
         cache.hint(one_peg)
@@ -167,7 +178,7 @@ def test_at_most_so_many_hints_are_kept_the_least_recently_used_leaving_first(
     source: CountedHints, path: Path
 ) -> None:
     cache = cached(source, path, max_entries=3)
-    boards = [attrs.evolve(OPENING, code_length=length) for length in (2, 3, 4, 5)]
+    boards = [attrs.evolve(OPENING, rules=Rules(length)) for length in (2, 3, 4, 5)]
     for kept in boards[:3]:
         cache.hint(kept)
     cache.hint(boards[0])  # used again: now the last to leave

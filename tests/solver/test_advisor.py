@@ -5,13 +5,15 @@ import threading
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, DecodingBoard, GameStarted, GuessMade, score
+from mastermind.domain import Rules
 from mastermind.solver import Advisor, GameTooLarge, Solver
 
 SEVEN = (*CLASSIC_PEGS, "Cyan")
 
 
 def board_of(secret: Code, *guesses: str, palette: tuple[str, ...] = CLASSIC_PEGS) -> DecodingBoard:
-    events: list[GameStarted | GuessMade] = [GameStarted("g", secret, 12, palette)]
+    rules = Rules(len(secret.pegs), palette)
+    events: list[GameStarted | GuessMade] = [GameStarted("g", secret, rules)]
     for typed in guesses:
         guess = Code.parse(typed, palette)
         events.append(GuessMade("g", guess, score(secret, guess)))
@@ -68,7 +70,7 @@ def test_the_largest_game_the_rules_allow_gets_a_hint_that_fits_every_row() -> N
 
 def test_a_unique_game_gets_hints_that_never_repeat_a_colour() -> None:
     secret = Code.parse("RGBY")
-    events: list[GameStarted | GuessMade] = [GameStarted("g", secret, 12, CLASSIC_PEGS, True)]
+    events: list[GameStarted | GuessMade] = [GameStarted("g", secret, Rules(repeats=False))]
     board = DecodingBoard.from_events(events)
     advisor = Advisor()
     while not board.is_over:

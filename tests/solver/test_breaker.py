@@ -3,6 +3,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mastermind import CLASSIC_PEGS, Code, GameStarted, GameWon, GuessMade, JoinGame, decider
+from mastermind.domain import Rules
 from mastermind.service import Games
 from mastermind.solver import CodeBreaker
 from mastermind.store import InMemoryEventStore
@@ -25,7 +26,7 @@ def test_the_code_breaker_wins_every_classic_game_it_plays_through_games_within_
 
 def test_the_code_breaker_plays_through_the_decider_from_the_events_alone() -> None:
     secret = Code.parse("YOGR")
-    started = decider.decide(JoinGame("breaker", secret, total_attempts=5), decider.initial_state)
+    started = decider.decide(JoinGame("breaker", secret, Rules(attempts=5)), decider.initial_state)
     events = CodeBreaker("knuth").play_events(started)
     assert isinstance(events[0], GameStarted)
     assert isinstance(events[-1], GameWon)

@@ -205,9 +205,23 @@ def test_a_one_step_heuristic_in_a_unique_game_never_repeats_a_colour(strategy: 
     assert all(len(set(guess.pegs)) == 4 for guess in guesses)
 
 
-def test_the_searches_refuse_a_unique_game_and_name_the_strategies_that_play_it() -> None:
-    with pytest.raises(ValueError, match="choose best"):
-        Solver("optimal", unique=True)
+@pytest.mark.parametrize("strategy", ["optimal", "optimal-worst-5", "entropy-endgame"])
+def test_the_searches_play_a_unique_game_guessing_only_codes_without_a_colour_twice(
+    strategy: str,
+) -> None:
+    solver = Solver(strategy, unique=True)
+    for secret in map(Code.parse, ["OBYR", "RGBY", "PGYB"]):
+        history: list[tuple[Code, Feedback]] = []
+        while not history or history[-1][0] != secret:
+            guess = solver.next_guess(history)
+            assert len(set(guess.pegs)) == 4, f"{guess} repeats a colour"
+            history.append((guess, score(secret, guess)))
+        assert len(history) <= 5
+
+
+def test_the_optimum_of_the_unique_classic_game_is_1446_guesses_over_its_360_secrets() -> None:
+    found = evaluate("optimal", unique=True)
+    assert (found.secrets, found.total, found.worst) == (360, 1446, 5)
 
 
 @pytest.mark.parametrize("strategy", ["optimal", "entropy-endgame"])

@@ -48,3 +48,15 @@ def test_the_simpler_symmetries_keep_at_least_one_guess_of_every_class(history: 
     simple = set(representatives(space, history).tolist())
     full = set(Symmetries(space).representatives(history).tolist())
     assert full <= simple
+
+
+@pytest.mark.parametrize(
+    ("colours", "length", "history"),
+    [(3, 3, [5]), (4, 3, [6]), (4, 3, [6, 27]), (3, 4, [4, 40]), (5, 3, [7]), (5, 3, [7, 11])],
+)
+def test_the_symmetries_worked_out_per_history_are_every_symmetry(
+    colours: int, length: int, history: list[int]
+) -> None:
+    space = CodeSpace([str(colour) for colour in range(colours)], length)
+    found = set(representatives(space, history).tolist())
+    assert found == lowest_of_each_orbit(colours, length, history)
