@@ -74,7 +74,7 @@ class DeciderDriver:
         from mastermind.solver import Solver
 
         history = [(row.guess, row.feedback) for row in board.rows]
-        solver = Solver("best", board.available_pegs, board.code_length)
+        solver = Solver("best", rules=board.rules)
         return solver.next_guess(history).pegs
 
     def code_maker(self) -> tuple[str, str | None]:

@@ -88,7 +88,7 @@ def solve(
         board = games.start(secret=" ".join(secret) or None, rules=rules)
     game_id = board.game_id
     try:
-        breaker = code_breaker(strategy, board.available_pegs, board.code_length, seed=seed)
+        breaker = code_breaker(strategy, seed=seed, rules=board.rules)
     except SolverMissing as error:
         raise click.ClickException(str(error)) from None
     except HintUnavailable as error:

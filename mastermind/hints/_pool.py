@@ -21,7 +21,7 @@ import attrs
 
 from mastermind.domain import DecodingBoard
 from mastermind.hints._adapters import SolverHints
-from mastermind.hints._worker import Answer, HintWorker, PooledHint, Request, SourceMaker
+from mastermind.hints._worker import HintWorker, PooledHint, Request, SourceMaker, WorkerAnswer
 from mastermind.service import (
     HintAbandoned,
     HintsBusy,
@@ -192,7 +192,7 @@ class HintPool:
         if closed:
             worker.stop()
 
-    def _ask(self, worker: HintWorker, request: Request) -> Answer:
+    def _ask(self, worker: HintWorker, request: Request) -> WorkerAnswer:
         if not worker.start(self._stop_reason):
             raise _closing()
         stop = self._stop_reason()
@@ -210,7 +210,7 @@ class HintPool:
                 worker.stop()
                 raise stop
         answer = worker.receive()
-        if isinstance(answer, Answer):
+        if isinstance(answer, WorkerAnswer):
             return answer
         worker.stop()
         stop = self._stop_reason()

@@ -27,7 +27,7 @@ __all__ = [
     "NICENESS",
     "READY",
     "STARTUP_SECONDS",
-    "Answer",
+    "WorkerAnswer",
     "HintWorker",
     "PooledHint",
     "Request",
@@ -87,7 +87,7 @@ class Request:
 
 
 @attrs.frozen
-class Answer:
+class WorkerAnswer:
     """A hint, or the name of the refusal that stands in for it and its message."""
 
     guess: tuple[str, ...] = ()
@@ -225,19 +225,19 @@ def work(connection: Connection, seed: int, source: SourceMaker = SolverHints) -
         connection.send(_answer(hints, request))
 
 
-def _answer(hints: HintSource, request: Request) -> Answer:
+def _answer(hints: HintSource, request: Request) -> WorkerAnswer:
     try:
         hint = hints.hint(request.board(), request.strategy)
     except SolverMissing:
-        return Answer(refusal="solver-missing")
+        return WorkerAnswer(refusal="solver-missing")
     except HintUnavailable as error:
-        return Answer(refusal="unavailable", message=str(error))
+        return WorkerAnswer(refusal="unavailable", message=str(error))
     except ValueError as error:
-        return Answer(refusal="value", message=str(error))
+        return WorkerAnswer(refusal="value", message=str(error))
     except Exception as error:  # the server's log tells of it, as of any failure there
-        return Answer(refusal="failed", message=f"{type(error).__name__}: {error}")
+        return WorkerAnswer(refusal="failed", message=f"{type(error).__name__}: {error}")
     remaining = None if hint.remaining is None else int(hint.remaining)
-    return Answer(hint.guess.pegs, remaining, hint.strategy, bool(hint.incomplete))
+    return WorkerAnswer(hint.guess.pegs, remaining, hint.strategy, bool(hint.incomplete))
 
 
 def _end_with(parent: BaseProcess | None) -> None:
