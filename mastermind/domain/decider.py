@@ -171,7 +171,8 @@ def _setup_problem(command: JoinGame) -> str | None:
 
 def _outside(pegs: tuple[str, ...], rules: Rules) -> list[str]:
     """The pegs that are no symbol of the game; a blank is the rules' to judge."""
-    return [peg for peg in pegs if peg not in rules.pegs and peg != BLANK]
+    symbols = rules.pegs
+    return [peg for peg in pegs if peg not in symbols and peg != BLANK]
 
 
 def _started(game_id: str, state: State) -> Started:

@@ -11,6 +11,7 @@ the proofs that skipping changes no answer.
 
 from __future__ import annotations
 
+import enum
 import json
 import types
 import typing
@@ -114,7 +115,7 @@ def immutable(kind: Any, seen: frozenset[Any] = frozenset()) -> bool:
     Frozen attrs classes whose fields are of such types qualify, and so do tuples of
     them; anything the type hints do not pin down does not.
     """
-    if kind in _IMMUTABLE_VALUES:
+    if kind in _IMMUTABLE_VALUES or (isinstance(kind, type) and issubclass(kind, enum.Enum)):
         return True
     origin, arguments = typing.get_origin(kind), typing.get_args(kind)
     if origin is tuple or origin is typing.Union or origin is types.UnionType:
@@ -153,6 +154,12 @@ def read_back_check(
         return exactly
     if kind is Code:  # read by its own hook: Code(a list of strings)
         return _code_reads_back
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):  # read back by value
+
+        def member(value: Any) -> bool:
+            return type(value) is kind
+
+        return member
     if typing.get_origin(kind) is tuple:
         arguments = typing.get_args(kind)
         if len(arguments) != 2 or arguments[1] is not Ellipsis:
