@@ -31,13 +31,14 @@ from mastermind.cli._options import (
 from mastermind.cli._pegs import PegLook
 from mastermind.cli._terminal import Terminal
 from mastermind.cli._wiring import opened_games, reason
-from mastermind.domain import Code, DecodingBoard, Outcome
+from mastermind.domain import Code, DecodingBoard, Outcome, Rules
 from mastermind.hints import (
     SHIPPED_TREES,
     STRATEGIES,
     SolverMissing,
     build_shipped_trees,
     code_breaker,
+    every_secret,
 )
 from mastermind.service import Games, HintUnavailable
 
@@ -57,6 +58,12 @@ strategy_option = click.option(
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The random-consistent strategy's seed."
 )
+@click.option(
+    "--every-secret",
+    is_flag=True,
+    help="Play every secret the rules allow, and report the guesses in all, the worst game "
+    "and how many secrets took each number of guesses.",
+)
 @rules_option
 @length_option
 @attempts_option
@@ -67,6 +74,7 @@ def solve(
     secret: tuple[str, ...],
     strategy: str | None,
     seed: int,
+    every_secret: bool,
     preset: str | None,
     length: int | None,
     attempts: int | None,
@@ -82,6 +90,9 @@ def solve(
     overrides --length. The game is played in memory, and is not kept.
     """
     rules = chosen_rules(preset, length, attempts, colours)
+    if every_secret:
+        _play_every_secret(strategy, seed, rules, secret, as_json)
+        return
     games = bootstrap("memory://", hints=None, environment={}).games
     with reported_as_json(as_json):
         # A secret's length overrides --length.
@@ -121,6 +132,41 @@ def solve(
         terminal.show(f"Solved in {guesses}.")
     else:
         terminal.show(describe_outcome(board.outcome, board.attempts_used, board.total_attempts))
+
+
+def _play_every_secret(
+    strategy: str | None, seed: int, rules: Rules, secret: tuple[str, ...], as_json: bool
+) -> None:
+    if secret:
+        raise click.UsageError("--every-secret plays every secret: give no SECRET.")
+    problem = rules.problem()
+    if problem:
+        raise click.UsageError(f"No game can be played so: {problem}.")
+    try:
+        evaluation = every_secret(strategy, rules, seed=seed)
+    except SolverMissing as error:
+        raise click.ClickException(str(error)) from None
+    except ValueError as error:
+        raise click.UsageError(reason(error)) from None
+    if as_json:
+        echo_json(
+            {
+                "strategy": evaluation.strategy,
+                "rules": rules.name,
+                "secrets": evaluation.secrets,
+                "total": evaluation.total,
+                "average": round(evaluation.average, 4),
+                "worst": evaluation.worst,
+                "histogram": {str(guesses): count for guesses, count in evaluation.histogram},
+            }
+        )
+        return
+    spread = ", ".join(f"{count:,} in {guesses}" for guesses, count in evaluation.histogram)
+    click.echo(
+        f"The {evaluation.strategy} strategy breaks all {evaluation.secrets:,} secrets of "
+        f"{rules.name or 'these rules'} in {evaluation.total:,} guesses, "
+        f"{evaluation.average:.4f} a secret, never more than {evaluation.worst}: {spread}."
+    )
 
 
 class _Watched:

@@ -16,9 +16,9 @@ from mastermind.hints._adapters import SolverMissing
 from mastermind.service import HintUnavailable
 
 if TYPE_CHECKING:
-    from mastermind.solver import CodeBreaker
+    from mastermind.solver import CodeBreaker, Evaluation
 
-__all__ = ["SHIPPED_TREES", "STRATEGIES", "build_shipped_trees", "code_breaker"]
+__all__ = ["SHIPPED_TREES", "STRATEGIES", "build_shipped_trees", "code_breaker", "every_secret"]
 
 STRATEGIES = (
     "best",
@@ -77,3 +77,23 @@ def build_shipped_trees(directory: Path = SHIPPED_TREES) -> None:
     except ImportError:
         raise SolverMissing() from None
     write_shipped_trees(directory)
+
+
+def every_secret(strategy: str | None, rules: Rules, *, seed: int = 0) -> Evaluation:
+    """How ``strategy``, or the best one, fares over every secret the ``rules`` allow:
+    the guesses in all, the worst game, and how many secrets took each number of guesses.
+
+    Raises:
+        SolverMissing: the solver is not installed.
+        ValueError: the game has too many secrets to play every one, or the strategy
+            cannot play it.
+    """
+    try:
+        from mastermind.solver import Advisor, GameTooLarge, evaluate
+    except ImportError:
+        raise SolverMissing() from None
+    try:
+        chosen = Advisor(strategy, seed=seed).solver(rules=rules).strategy
+    except GameTooLarge as error:
+        raise ValueError(str(error)) from None
+    return evaluate(chosen, seed=seed, rules=rules)

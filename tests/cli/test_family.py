@@ -4,6 +4,7 @@ and ``review``, each game drawn and answered in its rules' own words."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from rich.console import Console, RenderableType
@@ -214,3 +215,50 @@ def test_the_code_maker_types_digits_by_the_rules() -> None:
     assert secret == Code.parse("1234", rules.symbols)
     assert "from 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, no digit twice, as digits." in told[0].plain
     assert "the secret repeats 1, and no symbol repeats in this game" in told[1].plain
+
+
+@pytest.mark.parametrize(
+    ("preset", "total", "secrets"),
+    [("bulls-and-cows", "26,303", "5,040"), ("blanks", "11,228", "2,401")],
+)
+def test_solve_every_secret_reports_the_total_of_the_rules_tree(
+    mastermind: Mastermind, preset: str, total: str, secrets: str
+) -> None:
+    result = mastermind("solve", "--every-secret", "--rules", preset, db=False)
+    assert result.exit_code == 0, result.output
+    assert f"all {secrets} secrets of {preset} in {total} guesses" in result.stdout
+
+
+def test_black_peg_best_is_measured_against_codes_that_fit_drawn_at_random(
+    mastermind: Mastermind,
+) -> None:
+    totals = {}
+    for strategy in ("best", "random-consistent"):
+        result = mastermind(
+            "solve",
+            "--every-secret",
+            "--rules",
+            "black-peg",
+            "--strategy",
+            strategy,
+            "--json",
+            db=False,
+        )
+        assert result.exit_code == 0, result.output
+        totals[strategy] = json.loads(result.stdout)["total"]
+    assert totals["best"] < totals["random-consistent"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (("RGBY",), "give no SECRET"),
+        (("--length", "9", "--colours", "8"), "134,217,728 secrets are too many"),
+    ],
+)
+def test_solve_every_secret_refuses_what_it_cannot_do_in_one_line(
+    mastermind: Mastermind, arguments: tuple[str, ...], words: str
+) -> None:
+    result = mastermind("solve", "--every-secret", *arguments, db=False)
+    assert result.exit_code == 2
+    assert words in one_line_error(result)
