@@ -28,6 +28,7 @@ def test_a_new_game_as_json_is_its_empty_board(mastermind: Mastermind) -> None:
         "unique": False,
         "rules": {
             "name": None,
+            "title": None,
             "length": 3,
             "symbols": ["Red", "Green", "Blue", "Yellow"],
             "attempts": 12,
@@ -112,6 +113,7 @@ def test_history_as_json_lists_the_records_with_the_secret_hidden_until_the_end(
                 "secret": None,
                 "rules": {
                     "name": None,
+                    "title": None,
                     "length": 4,
                     "symbols": ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"],
                     "attempts": 3,
@@ -157,6 +159,7 @@ def test_games_and_stats_as_json(mastermind: Mastermind, game_id: str) -> None:
                 "attempts": {"total": 3, "used": 1, "left": 2},
                 "length": 4,
                 "colours": 6,
+                "rules": None,
             }
         ]
     }
