@@ -131,7 +131,7 @@ FAMILY_TREES = (
         "black-peg", Game(6, 4, black_only=True), SearchSettings(16, (5, 100, 60, 20, 6, 2)), None
     ),
     FamilyTree(
-        "bulls-and-cows", Game(10, 4, unique=True), SearchSettings(40, (1, 60, 40, 12, 4)), 26274
+        "bulls-and-cows", Game(10, 4, unique=True), SearchSettings(50, (1, 120, 80, 24, 6)), 26274
     ),
     FamilyTree("blanks", Game(7, 4), SearchSettings(50, (8, 80, 40, 10, 3)), 11228),
 )

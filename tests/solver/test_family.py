@@ -30,7 +30,7 @@ from mastermind.solver._tree import StrategyTree
 TREES = {
     "classic": ("optimal_4x6.json.gz", 5625),
     "unique": ("optimal_4x6_unique.json.gz", 1446),
-    "bulls-and-cows": ("record_4x10_unique.json.gz", 26_290),
+    "bulls-and-cows": ("record_4x10_unique.json.gz", 26_280),
     "blanks": ("optimal_4x7.json.gz", 11_228),
     "black-peg": ("record_4x6_black.json.gz", 8_859),
 }
