@@ -7,7 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import attrs
 import click
 from click.core import ParameterSource
 
@@ -149,19 +148,13 @@ def chosen_rules(
         click.BadParameter: ``--colours`` asks for a palette that cannot be offered.
     """
     rules = PRESETS["classic"] if preset is None else rules_named(preset)
-    changes: dict[str, Any] = {}
-    if length is not None:
-        changes["length"] = length
-    if attempts is not None:
-        changes["attempts"] = attempts
-    if colours is not None:
-        try:
-            changes["symbols"] = choose_palette(colours, rules.symbols)
-        except PaletteChoiceError as error:
-            raise click.BadParameter(str(error), param_hint="'--colours'") from None
-    if unique:
-        changes["repeats"] = False
-    return attrs.evolve(rules, **changes)
+    try:
+        symbols = None if colours is None else choose_palette(colours, rules.symbols)
+    except PaletteChoiceError as error:
+        raise click.BadParameter(str(error), param_hint="'--colours'") from None
+    return rules.changed(
+        length=length, symbols=symbols, attempts=attempts, repeats=False if unique else None
+    )
 
 
 def store_choice(database: Path | None, store_url: str | None) -> StoreChoice:

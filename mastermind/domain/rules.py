@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -133,6 +133,28 @@ class Rules:
     def sized(self, length: int) -> Rules:
         """These rules, for codes of ``length`` pegs."""
         return attrs.evolve(self, length=length)
+
+    def changed(
+        self,
+        *,
+        length: int | None = None,
+        symbols: Iterable[str] | None = None,
+        attempts: int | None = None,
+        repeats: bool | None = None,
+    ) -> Rules:
+        """These rules with each value given in place of theirs; ``None`` keeps theirs.
+
+        Every way in changes a preset so, by the options a player gives beside it.
+        """
+        given: dict[str, Any] = {
+            "length": length,
+            "symbols": symbols,
+            "attempts": attempts,
+            "repeats": repeats,
+        }
+        return attrs.evolve(
+            self, **{name: value for name, value in given.items() if value is not None}
+        )
 
     def score(self, secret: Code, guess: Code) -> Feedback:
         """The answer to ``guess`` when the code is ``secret``."""

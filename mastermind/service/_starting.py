@@ -61,22 +61,20 @@ class Setup:
         if not isinstance(maker, CodeMaker):
             raise TypeError(f"maker must be a CodeMaker, not {type(maker).__name__}")
         given = None if secret is None else check_typed_code(secret, "secret")
-        changes: dict[str, Any] = {}
-        if total_attempts is not None:
-            changes["attempts"] = total_attempts
+        base, length_given = rules_of(rules), length is not None
         if isinstance(available_pegs, str):
             refusal = "the palette must list colour names, not be one string"
-            return cls(rules_of(rules), length is not None, given, maker, refusal)
-        if available_pegs is not None:
-            changes["symbols"] = check_palette(available_pegs)
-        if length is not None:
-            changes["length"] = length
+            return cls(base, length_given, given, maker, refusal)
         if unique is not None and not isinstance(unique, bool):
             refusal = f"unique is true or false, not {unique!r}"
-            return cls(rules_of(rules), length is not None, given, maker, refusal)
-        if unique is not None:
-            changes["repeats"] = not unique
-        return cls(attrs.evolve(rules_of(rules), **changes), length is not None, given, maker)
+            return cls(base, length_given, given, maker, refusal)
+        changed = base.changed(
+            length=length,  # type: ignore[arg-type]
+            symbols=None if available_pegs is None else check_palette(available_pegs),
+            attempts=total_attempts,  # type: ignore[arg-type]
+            repeats=None if unique is None else not unique,
+        )
+        return cls(changed, length_given, given, maker)
 
 
 def rules_of(value: object) -> Rules:

@@ -218,3 +218,14 @@ def test_codes_that_break_the_rules_are_named(
         assert found is None
     else:
         assert problem in (found or "")
+
+
+def test_rules_changed_take_each_value_given_and_keep_the_rest() -> None:
+    bulls = PRESETS["bulls-and-cows"]
+    assert bulls.changed() == bulls
+    assert bulls.changed(attempts=7, repeats=True) == Rules(
+        symbols=DIGITS, attempts=7, answer=Answer.BULLS_AND_COWS
+    )
+    assert PRESETS["classic"].changed(length=5, symbols=["Ash", "Birch"], repeats=False) == (
+        Rules(5, ("Ash", "Birch"), repeats=False)
+    )
