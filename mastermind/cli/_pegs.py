@@ -101,7 +101,7 @@ class PegLook:
         """The key pegs in a cell of one width for every row: one symbol a hole; in
         Bulls and Cows, the answer in words, such as ``1 bull, 2 cows``."""
         if self.answer is Answer.BULLS_AND_COWS:
-            return Text(Rules(answer=self.answer).describe(feedback))
+            return Text(self.answer.describe(feedback))
         right, wrong, empty = self.key_symbols
         white = feedback.white if self.answer.counts_white else 0
         pegs = [Text(right, style="bold")] * feedback.black

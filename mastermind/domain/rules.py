@@ -73,6 +73,14 @@ class Answer(enum.StrEnum):
         """The name of each count the answer gives, singular and plural."""
         return _WORDS[self]
 
+    def describe(self, feedback: Feedback) -> str:
+        """``feedback`` in this answer's words, such as ``"1 bull, 2 cows"``."""
+        counts = (feedback.black, feedback.white)
+        return ", ".join(
+            f"{count} {singular if count == 1 else plural}"
+            for count, (singular, plural) in zip(counts, self.words, strict=False)
+        )
+
     @property
     def counts_white(self) -> bool:
         """Whether the answer says how many symbols are in the code but out of place."""
@@ -163,11 +171,7 @@ class Rules:
 
     def describe(self, feedback: Feedback) -> str:
         """An answer in the rules' own words, such as ``"1 bull, 2 cows"``."""
-        counts = (feedback.black, feedback.white)
-        return ", ".join(
-            f"{count} {singular if count == 1 else plural}"
-            for count, (singular, plural) in zip(counts, self.answer.words, strict=False)
-        )
+        return self.answer.describe(feedback)
 
     def problem(self) -> str | None:
         """Why no game can be played by these rules, in plain words; ``None`` if one can."""

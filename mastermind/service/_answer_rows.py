@@ -217,4 +217,4 @@ def _row(row: BoardRow, answer: Answer) -> RowAnswer:
 @functools.lru_cache(maxsize=256)
 def said(feedback: Feedback, answer: Answer) -> str:
     """``feedback`` in the words of ``answer``, such as ``"1 bull, 2 cows"``."""
-    return Rules(answer=answer).describe(feedback)
+    return answer.describe(feedback)
