@@ -76,7 +76,8 @@ def _user_exists(name: str) -> bool:
 class PostgresCluster:
     """``with PostgresCluster() as cluster:`` gives a running server at ``cluster.url``."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, max_connections: int = 60) -> None:
+        self.max_connections = max_connections
         self.bindir = find_bindir()
         self.port = free_port()
         self.url = f"postgresql://{USER}@127.0.0.1:{self.port}/{DATABASE}"
@@ -124,7 +125,8 @@ class PostgresCluster:
         )
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self._root} "
-            "-c fsync=on -c synchronous_commit=on -c full_page_writes=on -c max_connections=60"
+            "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
+            f" -c max_connections={self.max_connections}"
         )
         log = self._root / "server.log"
         self._run("pg_ctl", "start", "-w", "-t", "60", "-D", self._data, "-l", log, "-o", options)

@@ -28,6 +28,15 @@ COLUMNS = "position, version, type, schema, data, metadata, category"
 FIRST_COLUMNS = ("position", "stream_id", "version", "type", "schema", "data")
 """The columns every table of events has had since the first version."""
 
+POSITION_BITS = 20
+"""PostgreSQL positions are ``transaction id << POSITION_BITS`` plus the event's ordinal in
+its append, from 1: an append holds fewer than ``2**POSITION_BITS`` events."""
+
+HORIZON = f"(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << {POSITION_BITS})"
+"""The first PostgreSQL position that may still change: every transaction whose id is
+below the statement snapshot's ``xmin`` has ended, committed or not, and every
+transaction still to write gets a larger id. Rows below it are final and visible."""
+
 
 def check_is_events(table: str, columns: set[str]) -> None:
     """Refuse a table that already exists and is not a table of events, before a store
@@ -69,8 +78,10 @@ class Queries:
 
     @functools.cached_property
     def head(self) -> str:
-        """The position of the feed's last record, read from the primary key's index alone."""
-        return self.written("SELECT COALESCE(MAX(position), 0) FROM {t}")
+        """The position of the feed's last record, read from the primary key's index alone;
+        on PostgreSQL the last one below the :data:`HORIZON`."""
+        below = f" WHERE position < {HORIZON}" if self.dialect == "postgresql" else ""
+        return self.written(f"SELECT COALESCE(MAX(position), 0) FROM {{t}}{below}")
 
     @functools.cached_property
     def load(self) -> str:
@@ -95,6 +106,34 @@ class Queries:
             f" VALUES ({{p}}, {{p}}, {{p}}, {{p}}, {{p}}{cast}, {{p}}{cast}, {{p}})"
         )
 
+    @functools.cached_property
+    def append(self) -> str:
+        """PostgreSQL's append, in one statement: the events' rows, if the stream is at the
+        expected version and of the category, at positions drawn from the transaction's id.
+
+        Parameters: the stream id twice, the category, the expected version, the metadata,
+        then arrays of the events' types, schemas and data. The transaction gets its id at
+        this insert, after the check has read the stream: an append that saw another of its
+        stream committed has a larger id, so the feed's order agrees with every stream's
+        versions.
+        """
+        return self.written(
+            "WITH last AS (SELECT version, category FROM {t} WHERE stream_id = %s"
+            " ORDER BY version DESC LIMIT 1)"
+            " INSERT INTO {t} (position, stream_id, version, type, schema, data, metadata,"
+            " category)"
+            f" SELECT (pg_current_xact_id()::text::bigint << {POSITION_BITS}) + e.n, s.id,"
+            " s.expected + e.n::integer, e.type, e.schema, e.data::jsonb, s.metadata::jsonb,"
+            " s.category"
+            " FROM (SELECT %s AS id, %s AS category, %s::integer AS expected,"
+            " %s::text AS metadata) AS s,"
+            " unnest(%s::text[], %s::integer[], %s::text[]) WITH ORDINALITY AS e(type, schema,"
+            " data, n)"
+            " WHERE COALESCE((SELECT version FROM last), 0) = s.expected"
+            " AND COALESCE((SELECT category FROM last), s.category) = s.category"
+            " RETURNING position"
+        )
+
     def feed(
         self, categories: Collection[str] | None, types: Collection[str] | None
     ) -> tuple[str, tuple[Any, ...]]:
@@ -107,6 +146,8 @@ class Queries:
     @functools.cache  # noqa: B019 - a few statements a table, kept as long as its store
     def _feed(self, by_category: bool, by_type: bool) -> str:
         where = ["position > {p}"]
+        if self.dialect == "postgresql":
+            where.append(f"position < {HORIZON}")
         if by_category:
             where.append(self._one_of("category"))
         if by_type:

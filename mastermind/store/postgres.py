@@ -21,9 +21,15 @@ except ImportError as error:  # pragma: no cover - the tests run with the extra 
     raise ImportError(f"PostgresEventStore needs psycopg: {install_hint('postgres')}") from error
 
 from mastermind.store._codec import EventCodec, legacy_category
-from mastermind.store._port import DEFAULT_CATEGORY, Metadata, VersionConflict, WrongCategory
+from mastermind.store._port import (
+    DEFAULT_CATEGORY,
+    Metadata,
+    StoreError,
+    VersionConflict,
+    WrongCategory,
+)
 from mastermind.store._postgres_pool import PostgresPool
-from mastermind.store._queries import Queries, check_is_events
+from mastermind.store._queries import HORIZON, POSITION_BITS, Queries, check_is_events
 from mastermind.store._sql import SQLStore
 from mastermind.store._watch import Watch
 from mastermind.store.checks import check_identifier
@@ -32,7 +38,7 @@ __all__ = ["PostgresEventStore"]
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS {t} (
-    position    bigserial   PRIMARY KEY,
+    position    bigint      PRIMARY KEY DEFAULT (pg_current_xact_id()::text::bigint << 20),
     stream_id   text        NOT NULL,
     version     integer     NOT NULL CHECK (version > 0),
     type        text        NOT NULL,
@@ -56,6 +62,8 @@ CREATE TABLE IF NOT EXISTS {s} (
     state       text        NOT NULL
 )"""
 """The tables of a store: its events, the checkpoints of projections, snapshots."""
+_HEAD = f"SELECT COALESCE(MAX(position), 0), {HORIZON} FROM {{t}} WHERE position < {HORIZON}"
+"""The feed's head and the horizon, as the listening connection reads them."""
 _COLUMNS = "SELECT attname FROM pg_attribute WHERE attrelid = %s::regclass AND attnum > 0"
 _SCHEMA_LOCK = 0x6D6D_6576  # an advisory lock key, so that two servers create it only once
 _TABLE_SCHEMA = (
@@ -72,17 +80,21 @@ class PostgresEventStore(SQLStore):
     search path; beside it, ``<table>_checkpoints`` and ``<table>_snapshots`` keep the
     checkpoints of projections and the snapshots of streams.
 
-    Each append takes ``LOCK TABLE <table> IN EXCLUSIVE MODE`` inside its transaction.
-    Appends therefore take turns, and a position is handed out only after every earlier
-    append has committed: ``read_all`` never finds a smaller position appearing later.
-    Reads never wait for appends: the lock lets them through.
+    Each append is one ``INSERT`` that checks the stream's version and writes its events
+    at positions made of its transaction's id, ``xid << 20`` plus the event's ordinal, so
+    appends to different streams never wait for each other. The feed (``read_all`` and
+    the head that waiters watch) holds only the rows below the horizon, the oldest
+    transaction id still running ``<< 20``: every transaction below it has ended, and
+    every later one writes above it, so a follower never finds a smaller position
+    appearing later. A long write transaction anywhere in the same PostgreSQL cluster
+    holds the feed back until it ends; it never makes a follower skip a record.
 
     ``conninfo`` is anything libpq accepts, such as ``postgresql://user@host/db``. The
     store holds at most ``max_connections`` connections, and a call waits at most
     ``connection_wait`` seconds for one before it raises ``StoreUnavailable``.
 
-    Every append notifies the positions it wrote on the channel :attr:`channel`, named
-    after the table and its schema, when it commits. While a thread waits for the feed to
+    Every append notifies the last position it wrote on the channel :attr:`channel`, named
+    after the table and its schema, once it has committed. While a thread waits for the feed to
     grow, the store listens on one more connection, outside the pool, and connects it
     again after losing it, after pauses that double up to two seconds.
     """
@@ -110,19 +122,18 @@ class PostgresEventStore(SQLStore):
             with self._connection() as connection:
                 _create_schema(connection, queries)
                 self.channel = _channel(connection, queries)
-                # Each new position is notified to the table's listeners: sent when the
-                # transaction commits, and never if it rolls back.
-                channel = psycopg.sql.Literal(self.channel).as_string(connection).replace("%", "%%")
-                self._insert = (
-                    f"WITH inserted AS ({queries.insert} RETURNING position)"
-                    f" SELECT pg_notify({channel}, position::text) FROM inserted"
-                )
-                self._lock = f"LOCK TABLE {queries.table} IN EXCLUSIVE MODE"
+                # Sent in a transaction of its own after the append's commit: a NOTIFY in
+                # the append's transaction holds PostgreSQL's one notify lock from before
+                # its commit until after the commit's flush, which makes every committing
+                # writer of the cluster wait for the one before it.
+                self._notify = "SELECT pg_notify(%s, %s)"
         except BaseException:
             self._pool.close()
             raise
         self._watch = Watch(
-            lambda: _Listener(pool.connect_outside(keepalives=True), self.channel, queries.head),
+            lambda: _Listener(
+                pool.connect_outside(keepalives=True), self.channel, queries.written(_HEAD)
+            ),
             self._unavailable,
             interval=LISTEN_INTERVAL,
             name=f"mastermind-feed {self.channel}",
@@ -147,22 +158,52 @@ class PostgresEventStore(SQLStore):
         category: str = DEFAULT_CATEGORY,
     ) -> int:
         rows = self._rows(stream_id, events, expected_version, metadata, category)
+        if len(rows) >= 1 << POSITION_BITS:
+            raise ValueError(
+                f"an append holds fewer than {1 << POSITION_BITS:,} events, not {len(rows):,}"
+            )
         with self._connection() as connection:
+            if not rows:
+                self._check(connection, stream_id, expected_version, category)
+                return expected_version
+            metadata_text = rows[0][5]
+            parameters = (
+                stream_id,
+                stream_id,
+                category,
+                expected_version,
+                metadata_text,
+                [row[2] for row in rows],
+                [row[3] for row in rows],
+                [row[4] for row in rows],
+            )
             try:
-                with connection.transaction():
-                    connection.execute(self._lock)
-                    actual, found = self._last_version(connection, stream_id, category)
-                    if found != category:
-                        raise WrongCategory(stream_id, category, found)
-                    if actual != expected_version:
-                        raise VersionConflict(stream_id, expected_version, actual)
-                    if rows:
-                        connection.cursor().executemany(self._insert, rows)
+                inserted = connection.execute(self._queries.append, parameters).fetchall()
             except psycopg.errors.UniqueViolation:
-                # The unique (stream_id, version) key backs up the check above.
+                # Another append of the stream committed between this one's check and its
+                # insert: the unique (stream_id, version) key backs up the check.
                 actual, _ = self._last_version(connection, stream_id, category)
                 raise VersionConflict(stream_id, expected_version, actual) from None
+            if not inserted:
+                self._check(connection, stream_id, expected_version, category)
+                actual, _ = self._last_version(connection, stream_id, category)
+                raise VersionConflict(stream_id, expected_version, actual)
+            connection.execute(self._notify, (self.channel, str(max(inserted)[0])))
         return expected_version + len(rows)
+
+    def _check(
+        self,
+        connection: psycopg.Connection[Any],
+        stream_id: str,
+        expected_version: int,
+        category: str,
+    ) -> None:
+        """Raise what an append to the stream as it is now is refused for, if anything."""
+        actual, found = self._last_version(connection, stream_id, category)
+        if found != category:
+            raise WrongCategory(stream_id, category, found)
+        if actual != expected_version:
+            raise VersionConflict(stream_id, expected_version, actual)
 
     def _last_version(
         self, connection: psycopg.Connection[Any], stream_id: str, category: str
@@ -177,6 +218,9 @@ LISTEN_INTERVAL = 0.5
 CHECK_EVERY = 30.0
 """Seconds of silence after which the listening connection reads the feed's head, which
 finds a connection cut off without a word, and a notification sent by no append."""
+PENDING_EVERY = 0.03
+"""Seconds between two reads of the head while a notified position is above the horizon:
+an earlier transaction still runs, and no notification comes when it ends."""
 
 
 def _channel(connection: psycopg.Connection[Any], queries: Queries) -> str:
@@ -199,15 +243,20 @@ class _Listener:
     """A connection that listens on a table's channel, used by the store's watching thread.
 
     It listens first and reads the head after, so that nothing committed in between is
-    missed. Payloads that are not positions, sent by some other program, make it read
-    the head again. It waits on its socket and on a socket pair of its own, which
-    :meth:`interrupt` writes to, so that a closing store need not wait for a timeout.
+    missed. A notified position is committed, but the feed shows it only once every
+    earlier transaction has ended: until the head reaches it, the listener reads the head
+    every :data:`PENDING_EVERY` seconds. Payloads that are not positions, sent by some
+    other program, make it read the head again. It waits on its socket and on a socket
+    pair of its own, which :meth:`interrupt` writes to, so that a closing store need not
+    wait for a timeout.
     """
 
     def __init__(self, connection: psycopg.Connection[Any], channel: str, head: str) -> None:
         self._connection = connection
         self._head = head
         self._checked = time.monotonic()
+        self._horizon = 0  # the horizon as last read
+        self._pending = 0  # the last position notified
         self._wake_in, self._wake_out = socket.socketpair()
         try:
             self._wake_in.setblocking(False)
@@ -222,20 +271,27 @@ class _Listener:
         assert row is not None
         self._checked = time.monotonic()
         head: int = row[0]
+        self._horizon = row[1]
         return head
 
     def wait(self, timeout: float) -> int | None:
         moved = self._received()
         if moved is None:
+            if self._pending >= self._horizon:
+                timeout = min(timeout, PENDING_EVERY)
             woken = self._wake_in.fileno()
             readable, _, _ = select.select([self._connection.fileno(), woken], [], [], timeout)
             if woken in readable:
                 with contextlib.suppress(BlockingIOError):
                     self._wake_in.recv(4096)
             moved = self._received()
-        if moved is None and time.monotonic() - self._checked > CHECK_EVERY:
+        if moved is not None:
+            self._pending = max(self._pending, moved)
+        if self._pending >= self._horizon or (
+            moved is None and time.monotonic() - self._checked > CHECK_EVERY
+        ):
             return self.head()
-        return moved
+        return moved  # below the horizon: in the feed already
 
     def _received(self) -> int | None:
         """The last position among the notifications received, without waiting; the
@@ -269,6 +325,7 @@ def _create_schema(connection: psycopg.Connection[Any], queries: Queries) -> Non
         exists
         and _columns(connection, table) >= {"metadata", "category"}
         and _has_side_tables(connection, queries)
+        and _positions_by_transaction(connection, table)
     ):
         return
     with connection.transaction():
@@ -289,6 +346,8 @@ def _create_schema(connection: psycopg.Connection[Any], queries: Queries) -> Non
                     f"UPDATE {table} SET category = %s WHERE type = ANY(%s)",
                     (category, list(types)),
                 )
+            if not _positions_by_transaction(connection, table):
+                _draw_positions_by_transaction(connection, table)
         for statement in queries.written(SCHEMA).split(";"):
             connection.execute(statement)
 
@@ -303,3 +362,42 @@ def _has_side_tables(connection: psycopg.Connection[Any], queries: Queries) -> b
         (queries.written("{c}"), queries.written("{s}")),
     ).fetchone()
     return found is not None and None not in found
+
+
+_POSITION_DEFAULT = (
+    "SELECT pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d JOIN pg_attribute a"
+    " ON a.attrelid = d.adrelid AND a.attnum = d.adnum"
+    " WHERE d.adrelid = %s::regclass AND a.attname = 'position'"
+)
+
+
+def _positions_by_transaction(connection: psycopg.Connection[Any], table: str) -> bool:
+    """Whether the table's positions are drawn from transaction ids, not from a sequence
+    as the tables of earlier releases had them."""
+    row = connection.execute(_POSITION_DEFAULT, (table,)).fetchone()
+    return row is not None and "pg_current_xact_id" in row[0]
+
+
+def _draw_positions_by_transaction(connection: psycopg.Connection[Any], table: str) -> None:
+    """Move a table whose positions came from a sequence on to positions drawn from
+    transaction ids; the positions already there stay.
+
+    The sequence handed out one position an event, and every append that wrote them had
+    a transaction id of its own, smaller than this transaction's: ``xid << 20`` is above
+    them all unless those appends wrote about a million events each on average. This
+    checks it rather than assumes it, and refuses to go on if not.
+    """
+    row = connection.execute(
+        f"SELECT COALESCE(MAX(position), 0), pg_current_xact_id()::text::bigint << {POSITION_BITS}"
+        f" FROM {table}"
+    ).fetchone()
+    assert row is not None
+    if row[0] >= row[1]:
+        raise StoreError(
+            f"The positions of {table} reach {row[0]:,}, above {row[1]:,}, the first that"
+            " a transaction's id gives now: renumber them before opening the store."
+        )
+    connection.execute(
+        f"ALTER TABLE {table} ALTER COLUMN position SET DEFAULT"
+        f" (pg_current_xact_id()::text::bigint << {POSITION_BITS})"
+    )

@@ -15,7 +15,9 @@ from mastermind.store import (
     PostgresEventStore,
     StoreClosed,
     UnknownEventType,
+    head_position,
 )
+from mastermind.store._codec import EventCodec
 from mastermind.store._queries import Queries
 from mastermind.store.postgres import SCHEMA
 from mastermind.testing import EventStoreContract, guessed, started
@@ -77,27 +79,29 @@ def test_stores_opening_one_database_at_once_create_the_table_once(database_url:
         store.close()
 
 
-def test_an_append_waits_for_the_one_before_it_to_commit(database_url: str) -> None:
-    """The table lock: a position is handed out only once every earlier append committed."""
+def test_the_feed_holds_back_a_commit_until_every_earlier_transaction_ended(
+    database_url: str,
+) -> None:
+    """A position is the transaction's id: a row of a transaction that began writing
+    later and committed first shows only once the earlier transaction is over."""
     store = PostgresEventStore(database_url)
     with psycopg.connect(database_url) as holder:
-        holder.execute("LOCK TABLE events IN EXCLUSIVE MODE")
-        appended = threading.Event()
-
-        def append() -> None:
-            store.append("g2", [started("g2")], 0)
-            appended.set()
-
-        waiting = threading.Thread(target=append)
-        waiting.start()
-        assert not appended.wait(0.3)
-        assert store.read_all() == []  # readers do not wait
         holder.execute(
             "INSERT INTO events (stream_id, version, type, schema, data)"
             " VALUES ('g1', 1, 'GameWon', 1, '{\"game_id\": \"g1\"}')"
         )
-    waiting.join(timeout=10)
+        store.append("g2", [started("g2")], 0)  # not waiting for the holder
+        assert store.read_all() == []
+        assert head_position(store) == 0
     assert [record.stream_id for record in store.read_all()] == ["g1", "g2"]
+    store.close()
+
+
+def test_an_append_of_a_million_events_or_more_is_refused(database_url: str) -> None:
+    store = PostgresEventStore(database_url)
+    with pytest.raises(ValueError, match="fewer than 1,048,576 events"):
+        store.append("g1", [started()] * (1 << 20), 0)
+    assert store.read_all() == []
     store.close()
 
 
@@ -131,15 +135,17 @@ def test_the_documented_schema_is_the_one_the_store_creates() -> None:
     assert f"```sql\n{Queries('postgresql').written(SCHEMA)}\n```" in page.read_text()
 
 
-def test_the_feed_reads_on_past_a_gap_in_positions(database_url: str) -> None:
-    """A sequence value drawn by a transaction that rolled back is never used."""
+def test_the_feed_reads_on_past_the_positions_of_a_transaction_that_rolled_back(
+    database_url: str,
+) -> None:
     store = PostgresEventStore(database_url)
     store.append("g1", [started("g1")], 0)
-    with psycopg.connect(database_url, autocommit=True) as connection:
-        connection.execute("SELECT nextval('events_position_seq')")
+    with psycopg.connect(database_url) as connection:
+        connection.execute(store._queries.append, ("g2", "g2", "", 0, None, ["x"], [1], ["{}"]))
+        connection.rollback()
     store.append("g2", [started("g2")], 0)
     first, second = store.read_all()
-    assert second.position == first.position + 2
+    assert second.position - first.position > 1 << 20  # a transaction id between them
     assert store.read_all(after_position=first.position, limit=1) == [second]
     store.close()
 
@@ -147,7 +153,7 @@ def test_the_feed_reads_on_past_a_gap_in_positions(database_url: str) -> None:
 def test_a_user_without_the_right_to_create_tables_opens_an_existing_store(
     database_url: str,
 ) -> None:
-    """SELECT and INSERT to read and append, UPDATE for the lock; no UPDATE is ever run."""
+    """SELECT and INSERT to read and append: no lock, no sequence."""
     PostgresEventStore(database_url).close()
     with psycopg.connect(database_url, autocommit=True) as admin:
         schema = admin.execute("SELECT current_schema()").fetchone()
@@ -155,10 +161,35 @@ def test_a_user_without_the_right_to_create_tables_opens_an_existing_store(
         player = f"player_{schema[0]}"
         admin.execute(f"CREATE ROLE {player} LOGIN")
         admin.execute(f"GRANT USAGE ON SCHEMA {schema[0]} TO {player}")
-        admin.execute(f"GRANT SELECT, INSERT, UPDATE ON events TO {player}")
-        admin.execute(f"GRANT USAGE ON SEQUENCE events_position_seq TO {player}")
+        admin.execute(f"GRANT SELECT, INSERT ON events TO {player}")
     info = psycopg.conninfo.conninfo_to_dict(database_url)
     store = PostgresEventStore(psycopg.conninfo.make_conninfo(**{**info, "user": player}))
     store.append("g1", [started()], 0)
     assert store.load("g1").version == 1
+    store.close()
+
+
+def test_a_table_numbered_by_a_sequence_keeps_its_positions_and_appends_above_them(
+    database_url: str,
+) -> None:
+    old = SCHEMA.replace(
+        "bigint      PRIMARY KEY DEFAULT (pg_current_xact_id()::text::bigint << 20)",
+        "bigserial   PRIMARY KEY",
+    )
+    assert old != SCHEMA
+    type_name, schema, data = EventCodec()._encode_fields(started("g1"))
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        for statement in Queries("postgresql").written(old).split(";"):
+            connection.execute(statement)
+        connection.execute(
+            "INSERT INTO events (stream_id, version, type, schema, data)"
+            " VALUES ('g1', 1, %s, %s, %s::jsonb)",
+            (type_name, schema, data),
+        )
+    store = PostgresEventStore(database_url)
+    store.append("g1", [guessed("g1")], 1)
+    feed = store.read_all()
+    assert feed[0].position == 1
+    assert [record.version for record in feed] == [1, 2]
+    assert insert(database_url, "g3", 1, "GameWon", '{"game_id": "g3"}') > feed[-1].position
     store.close()
