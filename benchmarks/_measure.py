@@ -17,6 +17,7 @@ from pathlib import Path
 
 import bench_http
 import bench_load
+import bench_pg_append
 import bench_snapshots
 import bench_solver
 import bench_sse
@@ -57,6 +58,8 @@ class Sizes:
     store_runs: int
     ops: dict[str, int]
     streams: int
+    append_ops: int
+    """Read-and-appends a measurement of ``bench_pg_append``, at each number of clients."""
     http_requests: int
     http_rounds: int
     load_requests: int
@@ -74,6 +77,7 @@ FULL = Sizes(
     store_runs=5,
     ops={"memory": 5000, "NORMAL": 5000, "FULL": 1200, "postgres": 1200},
     streams=10_000,
+    append_ops=3000,
     http_requests=2000,
     http_rounds=5,
     load_requests=1200,
@@ -90,6 +94,7 @@ QUICK = Sizes(
     store_runs=2,
     ops={"memory": 48, "NORMAL": 48, "FULL": 48, "postgres": 48},
     streams=100,
+    append_ops=64,
     http_requests=40,
     http_rounds=2,
     load_requests=48,
@@ -209,6 +214,8 @@ class StoreRun:
     postgres: str
     """The server's version, or why PostgreSQL was left out."""
     postgres_measured: bool
+    appends: bench_pg_append.AppendFigures | None = None
+    """PostgreSQL's read-and-append with many clients, beside eventsourcing and plain SQL."""
 
 
 def measure_stores(sizes: Sizes, postgres: bool) -> StoreRun:
@@ -245,7 +252,24 @@ def measure_stores(sizes: Sizes, postgres: bool) -> StoreRun:
                 about = f"PostgreSQL {row[0] if row else '?'}"
                 figures.append(measure("PostgreSQL, fsync=on", "postgres", cluster.url))
                 measured = True
-    return StoreRun(figures, disk, about, measured)
+        appends = measure_appends(sizes) if measured else None
+    return StoreRun(figures, disk, about, measured, appends)
+
+
+def measure_appends(sizes: Sizes) -> bench_pg_append.AppendFigures:
+    """``bench_pg_append`` on a server of its own, which takes 64 clients and more."""
+    progress("stores: PostgreSQL read-and-append with 1 to 64 clients")
+    clients = list(bench_pg_append.CLIENTS)
+    with PostgresCluster(max_connections=max(clients) * 2 + 20) as cluster:
+        found = apart(
+            "bench_pg_append",
+            "measure_appends",
+            url=cluster.url,
+            ops=sizes.append_ops,
+            runs=1,
+            clients=clients,
+        )
+    return bench_pg_append.AppendFigures(**found)
 
 
 # --- the HTTP API --------------------------------------------------------------------------

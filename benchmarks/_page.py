@@ -7,6 +7,7 @@ import textwrap
 import bench_http
 import bench_large
 import bench_load
+import bench_pg_append
 import bench_snapshots
 import bench_sse
 from _markdown import bullet, image, markdown_table, wrap
@@ -299,4 +300,5 @@ def stores_section(sizes: Sizes, run: StoreRun) -> list[str]:
         "",
         image("Read-and-appends, whole games and replay for each store", "stores.png"),
         "",
+        *([] if run.appends is None else bench_pg_append.section(run.appends)),
     ]

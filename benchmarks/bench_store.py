@@ -185,13 +185,11 @@ def postgres_baselines(url: str, ops: int, run: int) -> tuple[float, float]:
 
         def read_and_append() -> None:
             for stream_id in stream_ids:
-                connection.execute(queries.load, (stream_id, 0)).fetchall()
-                with connection.transaction():
-                    connection.execute(f"LOCK TABLE {queries.table} IN EXCLUSIVE MODE")
-                    row = connection.execute(queries.last_version, (stream_id,)).fetchone()
-                    version = 0 if row is None else row[0]
-                    values = (stream_id, version + 1, "GuessMade", 1, ROW, None, "")
-                    connection.execute(queries.insert, values)
+                rows = connection.execute(queries.load, (stream_id, 0)).fetchall()
+                version = len(rows)
+                values = (stream_id, stream_id, "", version, None, ["GuessMade"], [1], [ROW])
+                (position,) = connection.execute(queries.append, values).fetchall()[-1]
+                connection.execute("SELECT pg_notify('bench', %s)", (str(position),))
 
         read_and_appends = rate(ops, read_and_append)
         insert = "INSERT INTO rows (data) VALUES (%s::jsonb)"
