@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import select
 import socket
 import time
@@ -35,6 +36,8 @@ from mastermind.store._watch import Watch
 from mastermind.store.checks import check_identifier
 
 __all__ = ["PostgresEventStore"]
+
+log = logging.getLogger("mastermind.store")
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS {t} (
@@ -188,7 +191,13 @@ class PostgresEventStore(SQLStore):
                 self._check(connection, stream_id, expected_version, category)
                 actual, _ = self._last_version(connection, stream_id, category)
                 raise VersionConflict(stream_id, expected_version, actual)
-            connection.execute(self._notify, (self.channel, str(max(inserted)[0])))
+            try:
+                connection.execute(self._notify, (self.channel, str(max(inserted)[0])))
+            except psycopg.Error as error:
+                # The events are stored: the append succeeded, and saying otherwise would
+                # make its caller append them again. Listeners find them at their next
+                # look at the head, at most CHECK_EVERY seconds later.
+                log.warning("events of %s stored, but not notified: %s", stream_id, error)
         return expected_version + len(rows)
 
     def _check(
