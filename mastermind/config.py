@@ -28,6 +28,7 @@ from mastermind.store import StoreURL, UnsupportedStoreURL
 __all__ = [
     "DEFAULT_STORE_URL",
     "KEY_VARIABLE",
+    "LIMITS_STORAGE_VARIABLE",
     "LIMITS_VARIABLE",
     "SECRET_VARIABLE",
     "SERVING_LIMITS",
@@ -46,6 +47,9 @@ __all__ = [
 STORE_VARIABLE = "MASTERMIND_STORE"
 SECRET_VARIABLE = "MASTERMIND_SECRET"
 LIMITS_VARIABLE = "MASTERMIND_LIMITS"
+LIMITS_STORAGE_VARIABLE = "MASTERMIND_LIMITS_STORAGE"
+LIMITS_STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix")
+"""What the limits may be counted in: each process's memory, or a Redis server."""
 DEFAULT_STORE_URL = "sqlite:///mastermind.db"
 
 log = logging.getLogger("mastermind")
@@ -107,6 +111,21 @@ def _rate(text: str) -> str:
             f"{text!r} is no rate: write it as 30/minute, 5/second or '100 per hour'."
         ) from None
     return text
+
+
+def limits_storage(text: str) -> str:
+    """``text``, if it names a place to count the limits in: ``memory://`` or a Redis URL.
+
+    Raises:
+        ValueError: it names none.
+    """
+    scheme, separator, _ = text.strip().partition("://")
+    if not separator or scheme.lower() not in LIMITS_STORAGE_SCHEMES:
+        raise ValueError(
+            f"{text!r} is no place to count the limits in: write memory://, or "
+            "redis://HOST:PORT for a Redis server that every worker and machine shares."
+        )
+    return text.strip()
 
 
 def _proxies(text: str | None) -> str | None:
@@ -186,15 +205,29 @@ class Limits:
     streams: int = setting(
         1000, "Live streams each worker holds open at most; beyond them, 503.", at_least=1
     )
+    storage: str = setting(
+        "memory://",
+        "Where the rates and each client's open streams are counted: memory:// counts in "
+        "each worker apart; redis://HOST:PORT counts once for every worker and machine "
+        "that names the same Redis.",
+        option="--limits-storage",
+        metavar="URL",
+        variable=LIMITS_STORAGE_VARIABLE,
+        check=limits_storage,
+    )
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str]) -> Limits:
-        """The limits ``MASTERMIND_LIMITS`` holds as JSON, the defaults for those it leaves out.
+        """The limits ``MASTERMIND_LIMITS`` holds as JSON, the defaults for those it leaves
+        out, counted where ``MASTERMIND_LIMITS_STORAGE`` says when it is set.
 
         Raises:
-            ValueError: the variable is no JSON object of known limits.
+            ValueError: the variable is no JSON object of known limits, or the storage
+                is no place to count them in.
         """
-        return cls.from_text(environment.get(LIMITS_VARIABLE, ""))
+        limits = cls.from_text(environment.get(LIMITS_VARIABLE, ""))
+        storage = environment.get(LIMITS_STORAGE_VARIABLE, "")
+        return attrs.evolve(limits, storage=limits_storage(storage)) if storage.strip() else limits
 
     @classmethod
     def from_text(cls, text: str) -> Limits:
@@ -269,6 +302,7 @@ class Settings:
             text = environment.get(said.variable or "", "")
             if text.strip():
                 given[field.name] = said.read(text)
+        given["limits"] = Limits.from_environment(environment)
         return cls(**given)
 
     @property

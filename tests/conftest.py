@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from harness import PostgresCluster, PostgresUnavailable
+from harness import PostgresCluster, PostgresUnavailable, RedisServer, RedisUnavailable
 
 
 @pytest.fixture(scope="session")
@@ -27,6 +27,19 @@ def postgres_url() -> Iterator[str]:
         pytest.fail(f"{error}{where}", pytrace=False)
     with cluster:
         yield cluster.url
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis server started for this test alone, empty, stopped and removed after: a test
+    may stop it and start it again. Without ``redis-server``, the test fails."""
+    try:
+        server = RedisServer()
+    except RedisUnavailable as error:
+        where = " (CI is set: the CI machine must install it)" if os.environ.get("CI") else ""
+        pytest.fail(f"{error}{where}", pytrace=False)
+    with server:
+        yield server
 
 
 @pytest.fixture(autouse=True)

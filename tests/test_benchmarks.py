@@ -210,3 +210,17 @@ def test_the_benchmarks_stand_on_the_harness_and_never_on_the_tests() -> None:
     assert RUNNER in modules
     assert [module.name for module in modules if "tests" in imported_packages(module)] == []
     assert [module.name for module in modules if "harness" in imported_packages(module)]
+
+
+def test_the_start_benchmark_reports_the_ratio_of_help_to_a_bare_python() -> None:
+    result = subprocess.run(
+        [sys.executable, BENCHMARKS / "bench_cli_start.py"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    # The verdict is the benchmark's to give, not the test's: only its report is checked.
+    assert result.returncode in (0, 1), result.stderr
+    assert re.search(r"\| `mastermind --help` \| \d+\.\d{3} \| x\d+\.\d\d \|", result.stdout)
+    assert re.search(r"takes x\d+\.\d\d `python -c pass`, (NOT )?within x5\.", result.stdout)

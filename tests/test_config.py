@@ -10,6 +10,7 @@ import pytest
 from mastermind.config import (
     DEFAULT_STORE_URL,
     KEY_VARIABLE,
+    LIMITS_STORAGE_VARIABLE,
     LIMITS_VARIABLE,
     SECRET_VARIABLE,
     STORE_VARIABLE,
@@ -54,6 +55,26 @@ def test_limits_that_are_no_limits_are_refused_by_name() -> None:
         Settings.from_environment({LIMITS_VARIABLE: '{"hint_queue": -1}'})
     with pytest.raises(ValueError, match="MASTERMIND_LIMITS holds no limits"):
         Limits.from_environment({LIMITS_VARIABLE: "[1]"})
+
+
+def test_the_limits_storage_variable_says_where_the_limits_are_counted() -> None:
+    given = Limits(hint_queue=2, storage="memory://")
+    environment = {
+        LIMITS_VARIABLE: given.to_environment(),
+        LIMITS_STORAGE_VARIABLE: " redis://10.0.0.5:6379 ",
+    }
+
+    assert Limits().storage == "memory://"
+    assert Limits.from_environment(environment) == Limits(
+        hint_queue=2, storage="redis://10.0.0.5:6379"
+    )
+    assert Settings.from_environment(environment).limits.storage == "redis://10.0.0.5:6379"
+
+
+@pytest.mark.parametrize("storage", ["memcached://10.0.0.5", "10.0.0.5:6379", "redis:/x"])
+def test_a_limits_storage_that_is_neither_memory_nor_redis_is_refused(storage: str) -> None:
+    with pytest.raises(ValueError, match="no place to count the limits in"):
+        Limits.from_environment({LIMITS_STORAGE_VARIABLE: storage})
 
 
 @pytest.mark.parametrize(

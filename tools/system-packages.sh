@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages the tests drive for real, when they are missing:
-# a PostgreSQL server (the tests start a throwaway cluster), Chromium (browser tests) and
-# tmux (the terminal board read back from a real terminal's screen).
+# a PostgreSQL server (the tests start a throwaway cluster), a Redis server (the tests
+# start a throwaway one, to count limits shared by two servers), Chromium (browser tests)
+# and tmux (the terminal board read back from a real terminal's screen).
 set -euo pipefail
 
 missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 ((${#missing[@]})) || exit 0

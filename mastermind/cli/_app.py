@@ -1,17 +1,23 @@
-"""The terminal game's commands: a group of subcommands behind one error boundary."""
+"""The terminal game's commands: a group of subcommands behind one error boundary.
+
+The commands are listed from :data:`~mastermind.cli._listing.COMMANDS`, and each one's
+module is imported only when it runs or shows its help: ``mastermind --help`` imports
+click and none of the game.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 import click
 
 from mastermind._install import DISTRIBUTION
-from mastermind.cli import _daily, _playing, _reviewing, _sending, _solving, _viewing
 from mastermind.cli._boundary import BoundaryGroup
+from mastermind.cli._listing import COMMANDS
 
-__all__ = ["DeferredCommand", "cli"]
+__all__ = ["DeferredCommand", "cli", "listed"]
 
 
 @click.group(
@@ -35,30 +41,13 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-for command in (
-    _playing.play,
-    _playing.resume,
-    _playing.new,
-    *_sending.sending_commands(),
-    _daily.daily,
-    _viewing.show,
-    _viewing.history,
-    _viewing.list_games,
-    _viewing.stats,
-    _reviewing.review,
-    _solving.solve,
-    _solving.hint,
-    _solving.solver_group,
-):
-    cli.add_command(command)
-
-
 class DeferredCommand(click.Command):
     """A command listed by its summary alone, and imported only to run or to show its help,
     so that listing the commands costs none of its imports."""
 
     def __init__(self, name: str, load: Callable[[], click.Command], summary: str) -> None:
-        super().__init__(name, short_help=summary, help=summary)
+        # As help, not short help: the listing cuts it as it cuts every command's help.
+        super().__init__(name, help=summary)
         self._load = load
 
     def make_context(
@@ -69,3 +58,20 @@ class DeferredCommand(click.Command):
         **extra: Any,
     ) -> click.Context:
         return self._load().make_context(info_name, args, parent, **extra)
+
+
+def listed(name: str) -> Callable[[], click.Command]:
+    """What loads the command ``name`` from where :data:`COMMANDS` says it is."""
+    where, _ = COMMANDS[name]
+
+    def load() -> click.Command:
+        module, _, attribute = where.partition(":")
+        found = getattr(importlib.import_module(module), attribute)
+        command: click.Command = found if isinstance(found, click.Command) else found(name)
+        return command
+
+    return load
+
+
+for _name, (_, _summary) in COMMANDS.items():
+    cli.add_command(DeferredCommand(_name, listed(_name), _summary))

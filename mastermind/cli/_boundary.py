@@ -25,10 +25,6 @@ from typing import Any
 import click
 
 from mastermind.cli import INTERRUPTED
-from mastermind.cli._documents import error_document
-from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, reason
-from mastermind.domain import GameError, InvalidGameSetup
-from mastermind.service import HintUnavailable, StoreError
 
 __all__ = ["BoundaryGroup", "REFUSED", "USAGE", "exit_status", "reported_as_json"]
 
@@ -67,20 +63,38 @@ class BoundaryGroup(click.Group):
             status = INTERRUPTED
         except BrokenPipeError:
             status = _quiet_broken_pipe()
-        except GameError as error:
-            status = _complain(error.message, exit_status(error))
-        except UnusableStoreURL as error:
-            status = _complain(str(error), USAGE)
-        except (CannotOpenGames, HintUnavailable) as error:
-            status = _complain(str(error), REFUSED)
-        except StoreError as error:
-            status = _complain(f"The games could not be read or saved: {reason(error)}", REFUSED)
+        except Exception as error:
+            status = _refused(error)
         if standalone_mode:
             sys.exit(status)
         return status
 
 
+def _refused(error: Exception) -> int:
+    """The status of a refusal of the game or the store, said in one line; any other
+    error is raised again.
+
+    Imported here, not at the top, so that ``mastermind --help`` imports none of the
+    game: an error of the game or the store comes from modules already loaded.
+    """
+    from mastermind.cli._wiring import CannotOpenGames, UnusableStoreURL, reason
+    from mastermind.domain import GameError
+    from mastermind.service import HintUnavailable, StoreError
+
+    if isinstance(error, GameError):
+        return _complain(error.message, exit_status(error))
+    if isinstance(error, UnusableStoreURL):
+        return _complain(str(error), USAGE)
+    if isinstance(error, CannotOpenGames | HintUnavailable):
+        return _complain(str(error), REFUSED)
+    if isinstance(error, StoreError):
+        return _complain(f"The games could not be read or saved: {reason(error)}", REFUSED)
+    raise error
+
+
 def exit_status(error: Exception) -> int:
+    from mastermind.domain import InvalidGameSetup
+
     return USAGE if isinstance(error, InvalidGameSetup) else REFUSED
 
 
@@ -94,6 +108,9 @@ def reported_as_json(as_json: bool) -> Iterator[None]:
     if not as_json:
         yield
         return
+    from mastermind.cli._documents import error_document
+    from mastermind.domain import GameError
+
     try:
         yield
     except GameError as error:

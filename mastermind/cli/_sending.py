@@ -29,15 +29,22 @@ from mastermind.cli._wiring import opened_games
 from mastermind.domain import DecodingBoard
 from mastermind.service import COMMANDS, CommandKind
 
-__all__ = ["EXAMPLES", "sending_commands"]
+__all__ = ["EXAMPLES", "sending_command"]
 
 EXAMPLES = {"guess": "red green blue yellow"}
 """How a person types a command's fields, where an example helps."""
 
 
-def sending_commands() -> list[click.Command]:
-    """The terminal's command of each row of the table."""
-    return [_command_of(kind) for kind in COMMANDS]
+def sending_command(name: str) -> click.Command:
+    """The terminal's command of the row of the table called ``name``.
+
+    Raises:
+        LookupError: no row is called so.
+    """
+    for kind in COMMANDS:
+        if kind.name == name:
+            return _command_of(kind)
+    raise LookupError(f"no command is called {name!r}")
 
 
 def _command_of(kind: CommandKind) -> click.Command:

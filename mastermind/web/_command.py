@@ -28,6 +28,7 @@ from mastermind.config import (
     default_database,
 )
 from mastermind.service import InvalidTokenKey, StoreError
+from mastermind.web._limits_storage import require_redis
 from mastermind.web._server import serve as serve_web
 
 __all__ = ["serve"]
@@ -109,8 +110,9 @@ def serve(ctx: click.Context, /, **values: Any) -> None:
     """Serve the web game: the page at /, the HTTP API under /games.
 
     Servers that share a PostgreSQL store (--store postgresql://...) must share
-    MASTERMIND_WEB_SECRET, the key of the players' tokens. Needs the web extra:
-    pip install "mastermind-decider[web]".
+    MASTERMIND_WEB_SECRET, the key of the players' tokens; with --limits-storage
+    redis://HOST:PORT, they count every client's rates and streams together. Needs the
+    web extra: pip install "mastermind-decider[web]".
     """
     names = {field.name for field, _ in declared(ServerSettings)}
     server = ServerSettings(**{name: values.pop(name) for name in names})
@@ -124,6 +126,10 @@ def serve(ctx: click.Context, /, **values: Any) -> None:
     url = url or f"sqlite:///{(database or default_database()).absolute()}"
     if not server.allow_many_connections:
         _check_connections(url, server.workers, limits.store_connections)
+    try:
+        require_redis(limits.storage)
+    except ImportError as error:
+        raise click.ClickException(str(error)) from None
     try:
         serve_web(
             server.host,

@@ -3,8 +3,9 @@ for, in a moving window, before it is answered 429.
 
 A middleware rather than checks in the handlers: a refused request is answered before
 its body is read, its token checked or the store touched, so a client hammering the
-server costs it as little as can be. Counts are kept in this process's memory; with
-several workers, each counts apart.
+server costs it as little as can be. Counts are kept where ``--limits-storage`` says: in
+this process's memory, where each worker counts apart, or in Redis, where every worker
+and machine counts together (see :mod:`mastermind.web._limits_storage`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ import time
 
 import attrs
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
+from limits.errors import StorageError
+from limits.storage import MemoryStorage, MovingWindowSupport, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mastermind.bootstrap import Limits
+from mastermind.web._limits_storage import Outage, in_memory, redis_options, unavailable
 from mastermind.web._problems import Problem
 
 __all__ = ["ClientRates", "RateLimited"]
@@ -58,33 +62,61 @@ def _rate(counted: str, setting: str, text: str) -> _Rate:
     return _Rate(counted, items[0])
 
 
+def _storage(url: str) -> Storage:
+    """Where the rates are counted: this process's memory, or the Redis at ``url``.
+
+    Raises:
+        ImportError: ``url`` names Redis, and the redis extra is missing.
+        ValueError: ``url`` names no storage of the limits library.
+    """
+    if in_memory(url):
+        return MemoryStorage()
+    storage = storage_from_string(url, wrap_exceptions=True, **redis_options(url))
+    if not isinstance(storage, Storage) or not isinstance(storage, MovingWindowSupport):
+        raise ValueError(f"{url!r} cannot count rates in a moving window")
+    return storage
+
+
 @attrs.frozen
 class ClientRates:
-    """The rates each client address is held to, and the counts of this process."""
+    """The rates each client address is held to, and where they are counted."""
 
     create: _Rate
     hint: _Rate
     limiter: MovingWindowRateLimiter = attrs.field(
         factory=lambda: MovingWindowRateLimiter(MemoryStorage())
     )
+    shared: bool = False
+    """Whether the counts are in another server, asked over the network."""
+    outage: Outage = attrs.field(factory=lambda: Outage("Rates"), eq=False)
 
     @classmethod
     def of(cls, limits: Limits) -> ClientRates:
-        """The rates ``limits`` names.
+        """The rates ``limits`` names, counted where its ``storage`` says.
 
         Raises:
-            ValueError: a rate is malformed.
+            ValueError: a rate is malformed, or the storage names no storage.
+            ImportError: the storage is Redis, and the redis extra is missing.
         """
         return cls(
             _rate("games created", "create_rate", limits.create_rate),
             _rate("hints and reviews asked for", "hint_rate", limits.hint_rate),
+            MovingWindowRateLimiter(_storage(limits.storage)),
+            shared=not in_memory(limits.storage),
         )
 
     def refusal(self, rate: _Rate, address: str) -> Problem | None:
-        """``None`` if ``address`` may do one more of what ``rate`` counts, else why not."""
-        if self.limiter.hit(rate.item, rate.counted, address):
-            return None
-        reset_at, _ = self.limiter.get_window_stats(rate.item, rate.counted, address)
+        """``None`` if ``address`` may do one more of what ``rate`` counts, else why not:
+        its rate, or counts that cannot be reached. Blocking when the counts are shared."""
+        try:
+            if self.limiter.hit(rate.item, rate.counted, address):
+                self.outage.answered()
+                return None
+            reset_at, _ = self.limiter.get_window_stats(rate.item, rate.counted, address)
+        except StorageError as error:
+            self.outage.failed(error.storage_error)
+            return unavailable()
+        self.outage.answered()
         seconds = max(1, math.ceil(reset_at - time.time()))
         return Problem(
             429,
@@ -98,7 +130,8 @@ class ClientRates:
 class RateLimited:
     """ASGI middleware that answers 429, with ``Retry-After``, to an address over its rate
     of game creation (``POST /games``, and ``POST /daily``) or of hints and reviews
-    (``GET /games/{id}/hint``, ``GET /games/{id}/review``)."""
+    (``GET /games/{id}/hint``, ``GET /games/{id}/review``); ``503`` when the counts cannot
+    be reached."""
 
     def __init__(self, app: ASGIApp, *, rates: ClientRates) -> None:
         self.app = app
@@ -109,7 +142,10 @@ class RateLimited:
         if rate is not None:
             client = scope.get("client")
             address = str(client[0]) if client else "unknown"
-            refusal = self.rates.refusal(rate, address)
+            if self.rates.shared:  # a network round trip: off the event loop
+                refusal = await run_in_threadpool(self.rates.refusal, rate, address)
+            else:
+                refusal = self.rates.refusal(rate, address)
             if refusal is not None:
                 await refusal.response()(scope, receive, send)
                 return

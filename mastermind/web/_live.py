@@ -26,6 +26,7 @@ from mastermind.domain import GameError
 from mastermind.service import Games, PlayerTokens, Role, StoreError
 from mastermind.web._bearer import role_required
 from mastermind.web._bodies import GAME_ID, LAST_EVENT_ID
+from mastermind.web._client_streams import client_streams
 from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
 from mastermind.web._problems import Problem
 from mastermind.web._requests import game_id_of
@@ -51,7 +52,12 @@ class LiveGames:
         self.games = games
         self.tokens = tokens
         self.heartbeat = limits.stream_heartbeat
-        self.hub = Hub(games, per_client=limits.streams_per_client, total=limits.streams)
+        self.hub = Hub(
+            games,
+            per_client=limits.streams_per_client,
+            total=limits.streams,
+            clients=client_streams(limits.storage, limits.streams_per_client),
+        )
 
     def routes(self) -> list[Route]:
         return routes_of(self.events)

@@ -30,6 +30,7 @@ from mastermind.service import (
     Subscription,
     encode,
 )
+from mastermind.web._client_streams import ClientStreams, LocalStreams
 from mastermind.web._problems import Problem
 
 __all__ = [
@@ -147,14 +148,17 @@ class StreamsFull(Exception):
 class Hub:
     """The watchers of this process, and the one reader that feeds them."""
 
-    def __init__(self, games: Games, *, per_client: int, total: int) -> None:
+    def __init__(
+        self, games: Games, *, per_client: int, total: int, clients: ClientStreams | None = None
+    ) -> None:
         self._games = games
+        self._clients = clients or LocalStreams(per_client)
+        """The streams each address holds open, counted here or shared with other servers."""
         self._per_client = per_client
         self._total = total
         self._watchers: dict[str, set[Watcher]] = {}
         """By game; changed on the event loop only, read by the reader under the lock."""
         self._lock = threading.Lock()
-        self._by_address: collections.Counter[str] = collections.Counter()
         self._count = 0
         self._folds: dict[str, tuple[int, BoardSoFar]] = {}
         """The reader's own: each watched game's version and board so far."""
@@ -187,8 +191,10 @@ class Hub:
 
         Raises:
             StreamsFull: the address, or this process, holds as many streams as it may.
+            Problem: 503, the address's streams cannot be counted.
         """
-        if self._by_address[address] >= self._per_client:
+        watcher = Watcher(game_id, address)
+        if not self._clients.claim(address, watcher):
             raise StreamsFull(
                 429,
                 "TooManyStreams",
@@ -196,15 +202,14 @@ class Hub:
                 "as it may: close one first.",
             )
         if self._count >= self._total or self._stopped:
+            self._clients.release(address, watcher)
             raise StreamsFull(
                 503,
                 "StreamsFull",
                 "This server holds as many live streams as it can. Try again in a few seconds.",
             )
-        watcher = Watcher(game_id, address)
         with self._lock:
             self._watchers.setdefault(game_id, set()).add(watcher)
-        self._by_address[address] += 1
         self._count += 1
         return watcher
 
@@ -217,9 +222,7 @@ class Hub:
             watching.discard(watcher)
             if not watching:
                 del self._watchers[watcher.game_id]
-        self._by_address[watcher.address] -= 1
-        if not self._by_address[watcher.address]:
-            del self._by_address[watcher.address]
+        self._clients.release(watcher.address, watcher)
         self._count -= 1
 
     def messages(self, game_id: str, after: int) -> CaughtUp:

@@ -12,6 +12,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import attrs
 import uvicorn
 from starlette.applications import Starlette
 
@@ -19,6 +20,7 @@ from mastermind.bootstrap import Application, bootstrap
 from mastermind.config import (
     DEFAULT_STORE_URL,
     KEY_VARIABLE,
+    LIMITS_STORAGE_VARIABLE,
     LIMITS_VARIABLE,
     SERVING_LIMITS,
     STORE_VARIABLE,
@@ -61,7 +63,8 @@ def serve(
     aid, gives every game the same secret.
 
     Every worker takes on ``limits``; left out, those in ``MASTERMIND_LIMITS``, else
-    ``SERVING_LIMITS``. ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
+    ``SERVING_LIMITS``, counted where ``MASTERMIND_LIMITS_STORAGE`` says if it is set.
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
     addresses in ``trust_proxy``: IPs and networks separated by commas, or ``*`` for any.
     Told to stop, the server lets requests in flight run for ``GRACE_SECONDS``.
 
@@ -78,11 +81,18 @@ def serve(
         )
     if limits is None:
         in_environment = bool(os.environ.get(LIMITS_VARIABLE))
-        limits = Limits.from_environment(os.environ) if in_environment else SERVING_LIMITS
+        # MASTERMIND_LIMITS_STORAGE holds alone where the limits are counted.
+        storage = Limits.from_environment(os.environ).storage
+        limits = (
+            Limits.from_environment(os.environ)
+            if in_environment
+            else attrs.evolve(SERVING_LIMITS, storage=storage)
+        )
     # Every worker takes the key from here, so that each accepts the others' tokens.
     os.environ[KEY_VARIABLE] = tokens_key(store_url, os.environ)
     os.environ[STORE_VARIABLE] = store_url
     os.environ[LIMITS_VARIABLE] = limits.to_environment()
+    os.environ[LIMITS_STORAGE_VARIABLE] = limits.storage
     options: dict[str, Any] = {
         "host": host,
         "port": port,
@@ -150,8 +160,9 @@ def app_from_environment() -> Starlette:
 
     ``MASTERMIND_STORE`` names the store (``sqlite:///mastermind.db`` by default),
     ``MASTERMIND_WEB_SECRET`` the key of the players' tokens, with the same fallbacks as
-    ``serve``, ``MASTERMIND_LIMITS`` what one process takes on, and ``MASTERMIND_SECRET``
-    a secret for every game, to test with. ``serve`` sets the first three for its workers.
+    ``serve``, ``MASTERMIND_LIMITS`` what one process takes on, ``MASTERMIND_LIMITS_STORAGE``
+    where its limits are counted, and ``MASTERMIND_SECRET`` a secret for every game, to
+    test with. ``serve`` sets the first four for its workers.
     """
     application = bootstrap(environment=os.environ)
     app = create_app(application)

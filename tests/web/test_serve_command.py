@@ -228,6 +228,24 @@ def test_a_rate_that_is_no_rate_is_a_usage_error(serve: Serve, option: str) -> N
     assert "'often' is no rate: write it as 30/minute" in one_line_error(result)
 
 
+def test_a_limits_storage_that_is_no_storage_is_a_usage_error(serve: Serve) -> None:
+    result = serve("--limits-storage", "memcached://10.0.0.5")
+
+    assert result.exit_code == 2
+    assert "no place to count the limits in" in one_line_error(result)
+
+
+def test_counting_limits_in_redis_without_its_extra_is_refused_in_one_line(
+    serve: Serve, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "redis", None)
+
+    result = serve("--limits-storage", "redis://127.0.0.1:6379")
+
+    assert result.exit_code == 1
+    assert 'pip install "mastermind-decider[redis]"' in one_line_error(result)
+
+
 @pytest.mark.parametrize("addresses", ["proxy.example", "10.0.0.300", " , "])
 def test_a_proxy_that_is_no_address_is_a_usage_error(serve: Serve, addresses: str) -> None:
     result = serve("--trust-proxy", addresses)
