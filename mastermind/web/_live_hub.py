@@ -1,9 +1,10 @@
 """One reader of the store's feed for every live stream of a process.
 
 The hub holds one :class:`~mastermind.service.Subscription`, read by one thread: each
-record of a game that someone watches is folded into that game's board once, rendered
-once for each role, and handed to every watcher of the game on the event loop. A
-thousand watchers cost one reader of the store, and one fold of each event.
+record of a game that someone watches is folded into that game's board once, the change
+it made written out once for each role, and the same bytes handed to every watcher of
+the game on the event loop. A thousand watchers cost one reader of the store, and one
+fold of each event.
 """
 
 from __future__ import annotations
@@ -11,129 +12,36 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import json
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
-import attrs
-from sse_starlette import ServerSentEvent
-
-from mastermind.domain import BoardSoFar, DecodingBoard, GameLost, GameWon, board_view
+from mastermind.domain import BoardSoFar, board_view
 from mastermind.service import (
     CorruptRecord,
     Games,
-    LiveMessage,
     RecordedEvent,
-    Role,
     StoreError,
     Subscription,
-    encode,
+)
+from mastermind.web._live_messages import (
+    PENDING,
+    CaughtUp,
+    Message,
+    Watcher,
+    render,
+    render_board,
 )
 from mastermind.web._problems import Problem
 
-__all__ = [
-    "CaughtUp",
-    "Hub",
-    "Message",
-    "PENDING",
-    "RETRY_SECONDS",
-    "StreamsFull",
-    "WAIT_SECONDS",
-    "Watcher",
-    "log",
-    "render",
-]
+__all__ = ["Hub", "RETRY_SECONDS", "StreamsFull", "WAIT_SECONDS", "log"]
 
 log = logging.getLogger("mastermind.web")
 
 WAIT_SECONDS = 1.0
 """The longest one wait of the hub's reader on the store, before it looks again."""
-PENDING = 64
-"""Messages one watcher may have waiting; past them, it reads its game again instead."""
 RETRY_SECONDS = 5
 """The Retry-After of a stream refused for want of room."""
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-@attrs.frozen
-class Message:
-    """One event of a game as its live stream sends it, to each role."""
-
-    version: int
-    terminal: bool
-    breaker: bytes
-    maker: bytes
-
-    def to(self, role: Role) -> bytes:
-        return self.maker if role is Role.MAKER else self.breaker
-
-
-def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[..., bool]) -> Message:
-    """The message of ``record``, with the board as it stands ``after`` it: the breaker's
-    board as every other answer shows it, the maker's with the secret in view."""
-    event = record.event
-    kind = type(event).__name__
-
-    def encoded(board: DecodingBoard, *, maker: bool = False) -> bytes:
-        # The maker cannot ask for hints; only the maker's board may show the secret.
-        hints = not maker and offers_hints(board)
-        message = LiveMessage.of(record.version, event, board, hints=hints, reveal=maker)
-        data = _ENCODER.encode(encode(message))
-        return ServerSentEvent(data, id=str(record.version), event=kind, sep="\n").encode()
-
-    return Message(
-        record.version,
-        isinstance(event, GameWon | GameLost),
-        encoded(after.board),
-        encoded(after.board.with_secret(after.secret), maker=True),
-    )
-
-
-@attrs.frozen
-class CaughtUp:
-    """What a stream reads from its game's own stream: the messages it lacks, the game's
-    version, and whether the game is over."""
-
-    messages: list[Message]
-    version: int
-    over: bool
-
-
-class Watcher:
-    """One open stream of one game: the messages the hub handed it, not yet sent."""
-
-    def __init__(self, game_id: str, address: str) -> None:
-        self.game_id = game_id
-        self.address = address
-        self.pending: collections.deque[Message] = collections.deque()
-        self.lost_track = False
-        """Messages were dropped: the stream must read its game again to go on."""
-        self.closed = False
-        self._wake = asyncio.Event()
-
-    def push(self, messages: Sequence[Message]) -> None:
-        if len(self.pending) + len(messages) > PENDING:
-            self.pending.clear()
-            self.lost_track = True
-        else:
-            self.pending.extend(messages)
-        self._wake.set()
-
-    def lose_track(self) -> None:
-        self.lost_track = True
-        self._wake.set()
-
-    def close(self) -> None:
-        self.closed = True
-        self._wake.set()
-
-    async def wait(self) -> None:
-        """Until there is something to send, track was lost, or the stream must end."""
-        while not (self.pending or self.lost_track or self.closed):
-            self._wake.clear()
-            await self._wake.wait()
 
 
 class StreamsFull(Exception):
@@ -147,8 +55,9 @@ class StreamsFull(Exception):
 class Hub:
     """The watchers of this process, and the one reader that feeds them."""
 
-    def __init__(self, games: Games, *, per_client: int, total: int) -> None:
+    def __init__(self, games: Games, *, per_client: int, total: int, queue: int = PENDING) -> None:
         self._games = games
+        self._queue = queue
         self._per_client = per_client
         self._total = total
         self._watchers: dict[str, set[Watcher]] = {}
@@ -201,7 +110,7 @@ class Hub:
                 "StreamsFull",
                 "This server holds as many live streams as it can. Try again in a few seconds.",
             )
-        watcher = Watcher(game_id, address)
+        watcher = Watcher(game_id, address, queue=self._queue)
         with self._lock:
             self._watchers.setdefault(game_id, set()).add(watcher)
         self._by_address[address] += 1
@@ -223,8 +132,9 @@ class Hub:
         self._count -= 1
 
     def messages(self, game_id: str, after: int) -> CaughtUp:
-        """The game's events after version ``after``, from its stream; blocking: call it
-        in a worker thread.
+        """What a stream that received version ``after`` lacks, from the game's stream:
+        with ``after`` 0, one message of the whole board as it stands; else the change of
+        each event after it. Blocking: call it in a worker thread.
 
         Raises:
             GameNotFound: no game has this id.
@@ -232,12 +142,15 @@ class Hub:
         """
         folded = board_view.initial_state
         found = []
-        version = 0
+        last = None
         for record in self._games.history(game_id):
             folded = board_view.evolve(folded, record.event)
-            version = record.version
-            if version > after:
+            last = record
+            if after and record.version > after:
                 found.append(render(record, folded, self._games.offers_hints))
+        if not after and last is not None:
+            found.append(render_board(last, folded, self._games.offers_hints))
+        version = 0 if last is None else last.version
         return CaughtUp(found, version, folded.board.is_over)
 
     async def stop(self) -> None:
@@ -324,9 +237,14 @@ class Hub:
         return render(record, folded, self._games.offers_hints)
 
     def _deliver(self, by_game: dict[str, list[Message] | None]) -> None:
+        behind = []
         for game_id, messages in by_game.items():
             for watcher in self._watchers.get(game_id, ()):
                 if messages is None:
                     watcher.lose_track()
                 elif messages:
                     watcher.push(messages)
+                    if watcher.dropped:
+                        behind.append(watcher)
+        for watcher in behind:  # its place is free at once, whenever its client reads on
+            self.leave(watcher)
