@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from mastermind.bootstrap import Limits
 from mastermind.domain import GameError
@@ -48,7 +48,6 @@ class LiveGames:
         self.games = games
         self.tokens = tokens
         self.heartbeat = limits.stream_heartbeat
-        self.stall = limits.stream_stall
         self.hub = Hub(
             games,
             per_client=limits.streams_per_client,
@@ -107,7 +106,6 @@ class LiveGames:
             ping=self.heartbeat,
             sep="\n",
             ping_message_factory=lambda: HEARTBEAT,
-            send_timeout=self.stall,
             watcher=watcher,
             leave=lambda: self.hub.leave(watcher),
         )
@@ -115,58 +113,52 @@ class LiveGames:
     async def _stream(
         self, watcher: Watcher, role: Role, sent: int, caught_up: CaughtUp
     ) -> AsyncIterator[bytes]:
-        """The messages after version ``sent``: those caught up with, then the live ones,
-        until the game ends or the server stops; the stream's place is free before its
-        client sees it end."""
+        """The messages after version ``sent``: the board or those caught up with, then
+        the live ones, until the game ends or the server stops; the stream's place is
+        free before its client sees it end."""
         try:
-            async for message in self._messages(watcher, role, sent, caught_up):
-                yield message
+            batch, over = caught_up.messages, caught_up.over
+            if not sent and batch:  # the whole board, as it stands at the game's last event
+                yield batch[-1].to(role)
+                sent, batch = batch[-1].version, []
+            while True:
+                # Everything that waits goes in one write: a client that fell behind by ten
+                # events costs one send, not ten.
+                chunks = []
+                for message in batch:
+                    if message.version <= sent:
+                        continue
+                    if message.version > sent + 1:  # never seen: read the game again
+                        watcher.lose_track()
+                        break
+                    chunks.append(message.to(role))
+                    sent = message.version
+                    if message.terminal:
+                        over = True
+                        break
+                if chunks:
+                    yield b"".join(chunks)
+                if over and not watcher.lost_track:
+                    return  # the client has every event of a game that is over
+                await watcher.wait()
+                if watcher.closed:
+                    return
+                if watcher.dropped:
+                    yield DROPPED
+                    return
+                if watcher.lost_track:
+                    watcher.lost_track = False
+                    watcher.pending.clear()
+                    try:
+                        again = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
+                    except (GameError, StoreError):
+                        return  # the client comes back with Last-Event-ID, and is answered then
+                    batch, over = again.messages, again.over
+                    continue
+                batch = list(watcher.pending)
+                watcher.pending.clear()
         finally:
             self.hub.leave(watcher)
-
-    async def _messages(
-        self, watcher: Watcher, role: Role, sent: int, caught_up: CaughtUp
-    ) -> AsyncIterator[bytes]:
-        batch, over = caught_up.messages, caught_up.over
-        if not sent and batch:  # the whole board, as it stands at the game's last event
-            yield batch[-1].to(role)
-            sent, batch = batch[-1].version, []
-        while True:
-            # Everything that waits goes in one write: a client that fell behind by ten
-            # events costs one send, not ten.
-            chunks = []
-            for message in batch:
-                if message.version <= sent:
-                    continue
-                if message.version > sent + 1:  # never seen: read the game again
-                    watcher.lose_track()
-                    break
-                chunks.append(message.to(role))
-                sent = message.version
-                if message.terminal:
-                    over = True
-                    break
-            if chunks:
-                yield b"".join(chunks)
-            if over and not watcher.lost_track:
-                return  # the client has every event of a game that is over
-            await watcher.wait()
-            if watcher.closed:
-                return
-            if watcher.dropped:
-                yield DROPPED
-                return
-            if watcher.lost_track:
-                watcher.lost_track = False
-                watcher.pending.clear()
-                try:
-                    again = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
-                except (GameError, StoreError):
-                    return  # the client comes back with Last-Event-ID, and is answered then
-                batch, over = again.messages, again.over
-                continue
-            batch = list(watcher.pending)
-            watcher.pending.clear()
 
 
 _MISSING = (
@@ -207,6 +199,12 @@ class _Stream(EventSourceResponse):
                 stopping.cancel_scope.cancel()
         finally:
             self._leave()
+
+    async def _send_with_timeout(self, send: Send, message: Message) -> None:
+        # Each message to each watcher passes here: a timer for every send would cost the
+        # event loop more than the send. A client that stops reading is cut by the
+        # connection itself (``mastermind serve``'s protocol, after ``stream_stall``).
+        await send(message)
 
     async def _end_when_stopping(self) -> None:
         await self._stopping.wait()
