@@ -34,10 +34,24 @@ from mastermind.web._live_messages import (
 )
 from mastermind.web._problems import Problem
 
-__all__ = ["Hub", "RETRY_SECONDS", "StreamsFull", "WAIT_SECONDS", "log"]
+__all__ = [
+    "Hub",
+    "MAX_SPACING",
+    "RETRY_SECONDS",
+    "SPACING_PER_WATCHER",
+    "StreamsFull",
+    "WAIT_SECONDS",
+    "log",
+]
 
 log = logging.getLogger("mastermind.web")
 
+SPACING_PER_WATCHER = 0.0005
+"""Seconds between two handings-over to a game's watchers, for each of them: each costs
+the event loop a write to every watcher, some 0.1 ms, so a game watched by many hands its
+events over in batches, keeping the loop free for the players most of the time."""
+MAX_SPACING = 0.25
+"""The longest a message waits to be handed over, however many watch its game."""
 WAIT_SECONDS = 1.0
 """The longest one wait of the hub's reader on the store, before it looks again."""
 RETRY_SECONDS = 5
@@ -73,6 +87,10 @@ class Hub:
         self._starting = asyncio.Lock()
         self._stopped = False
         self._halt = threading.Event()
+        self._held: dict[str, list[Message]] = {}
+        """By game, on the event loop: messages that wait for the game's next handing-over."""
+        self._handed_at: dict[str, float] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
 
     async def start(self) -> None:
         """Subscribe at the feed's head, and start the reader, unless it runs already.
@@ -126,6 +144,7 @@ class Hub:
             watching.discard(watcher)
             if not watching:
                 del self._watchers[watcher.game_id]
+                self._forget(watcher.game_id)
         self._by_address[watcher.address] -= 1
         if not self._by_address[watcher.address]:
             del self._by_address[watcher.address]
@@ -237,14 +256,46 @@ class Hub:
         return render(record, folded, self._games.offers_hints)
 
     def _deliver(self, by_game: dict[str, list[Message] | None]) -> None:
-        behind = []
+        """Hand each game's messages to its watchers now, or at the game's next turn if
+        its last handing-over was too recent: one write a watcher for the whole batch."""
+        assert self._loop is not None
+        now = self._loop.time()
         for game_id, messages in by_game.items():
-            for watcher in self._watchers.get(game_id, ()):
-                if messages is None:
+            watching = self._watchers.get(game_id)
+            if not watching:
+                continue
+            if messages is None:  # unreadable: they read the game themselves, at once
+                self._held.pop(game_id, None)
+                for watcher in watching:
                     watcher.lose_track()
-                elif messages:
-                    watcher.push(messages)
-                    if watcher.dropped:
-                        behind.append(watcher)
+                continue
+            self._held.setdefault(game_id, []).extend(messages)
+            if game_id in self._timers:
+                continue
+            spacing = min(MAX_SPACING, SPACING_PER_WATCHER * len(watching))
+            due = self._handed_at.get(game_id, -spacing) + spacing
+            if now >= due:
+                self._hand(game_id)
+            else:
+                self._timers[game_id] = self._loop.call_at(due, self._hand, game_id)
+
+    def _hand(self, game_id: str) -> None:
+        assert self._loop is not None
+        self._timers.pop(game_id, None)
+        messages = self._held.pop(game_id, [])
+        self._handed_at[game_id] = self._loop.time()
+        behind = []
+        for watcher in self._watchers.get(game_id, ()):
+            watcher.push(messages)
+            if watcher.dropped:
+                behind.append(watcher)
         for watcher in behind:  # its place is free at once, whenever its client reads on
             self.leave(watcher)
+
+    def _forget(self, game_id: str) -> None:
+        """Nobody watches the game any more: nothing of it waits to be handed over."""
+        self._held.pop(game_id, None)
+        self._handed_at.pop(game_id, None)
+        timer = self._timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
