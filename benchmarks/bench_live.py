@@ -10,7 +10,8 @@
   repeated fails the run); the ratio of the two rates of guesses written, in one run, is
   what N watchers cost the player;
 - *stalled*: S clients open the live stream of a game made by a person and then read
-  nothing, while the maker leaves 100 notes and the breaker makes 99 guesses; the kernel
+  nothing, while the maker leaves 1000 notes and the breaker makes 99 guesses, leaving the
+  game in play, so that no stream ends of itself; the kernel
   memory of the machine's TCP sockets (``/proc/net/sockstat``, in pages, less what it was
   before) and of the server's sockets alone (``ss -m``) are read then, and a new stream is
   asked for every 0.2 s, with ``streams`` set to S, until one is admitted: how long the
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_sse
 import httpx
 
-NOTES = 100
+NOTES = 1000
 HOLD_CAP = 60.0
 """The longest the stalled run waits for a place to come free."""
 _SKMEM = re.compile(r"skmem:\(r(\d+),rb\d+,t(\d+),tb\d+,f\d+,w(\d+)")
@@ -106,7 +107,12 @@ async def stalled(server: bench_sse.Server, readers: int) -> dict[str, float]:
                 f"/games/{game['id']}/note", json={"text": text[:140]}, headers=maker
             )
             answer.raise_for_status()
-        await bench_sse._write(client, game, {}, asyncio.Event())
+        breaker = {"Authorization": f"Bearer {game['token']}"}
+        for _ in range(bench_sse.GUESSES):  # the game stays in play: one attempt is left
+            answer = await client.post(
+                f"/games/{game['id']}/guesses", json={"guess": "RRRR"}, headers=breaker
+            )
+            answer.raise_for_status()
         pinned = time.perf_counter()
         await asyncio.sleep(0.5)
         held_pages = tcp_pages() - before

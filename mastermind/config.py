@@ -194,8 +194,8 @@ class Limits:
     )
     stream_buffer: int = setting(
         16384,
-        "Bytes of unsent answer the kernel, and as many the server, hold for one connection "
-        "of mastermind serve, rather than letting a client that reads slowly pin megabytes.",
+        "Bytes of unsent answer the kernel holds for one connection of mastermind serve "
+        "(SO_SNDBUF), rather than letting a client that reads slowly pin megabytes.",
         at_least=4096,
     )
     stream_stall: float = setting(

@@ -5,9 +5,10 @@ Left to itself, the kernel grows a connection's send buffer up to ``net.ipv4.tcp
 largest (4 MiB on most systems) for a client that does not read, and asyncio buffers
 whatever the kernel does not take: a live stream to a stalled client pins megabytes, and
 its writes never block, so no send ever times out. Each connection here asks the kernel
-for ``stream_buffer`` bytes at most (``SO_SNDBUF``), and asyncio holds as many more before
-the server stops writing to it; a connection that holds writes back for ``stream_stall``
-seconds is cut, which ends its live stream and gives back the stream's place.
+for ``stream_buffer`` bytes at most (``SO_SNDBUF``; Linux doubles it for its own
+bookkeeping), and the server stops writing to it, beyond the one write the kernel could
+not take whole, until the kernel has room again; a connection whose writes stay held back
+for ``stream_stall`` seconds is cut, which ends its live stream and gives back its place.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ class BoundedProtocol(H11Protocol):
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self._buffer)
-        transport.set_write_buffer_limits(high=self._buffer)
+        # Nothing waits in the process beyond what the kernel refused: writing pauses as
+        # soon as the kernel's buffer is full, so that the stall is seen at once.
+        transport.set_write_buffer_limits(high=0)
 
     def pause_writing(self) -> None:
         super().pause_writing()
