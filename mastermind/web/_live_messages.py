@@ -50,9 +50,10 @@ class Message:
         return self.maker if role is Role.MAKER else self.breaker
 
 
-def _event(answer: object, version: int, kind: str) -> bytes:
+def _event(answer: object, version: int | None, kind: str) -> bytes:
     data = _ENCODER.encode(encode(answer))
-    return ServerSentEvent(data, id=str(version), event=kind, sep="\n").encode()
+    name = None if version is None else str(version)
+    return ServerSentEvent(data, id=name, event=kind, sep="\n").encode()
 
 
 def _terminal(event: object) -> bool:
@@ -100,9 +101,9 @@ DROPPED = _event(
         "This stream fell too far behind the game and was ended: ask again with "
         "Last-Event-ID to go on where it stopped.",
     ),
-    0,
+    None,
     "dropped",
-).replace(b"id: 0\n", b"")
+)
 """The last message of a stream whose client reads too slowly; it has no id, so that the
 client's Last-Event-ID stays that of the last event it read."""
 
