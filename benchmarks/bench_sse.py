@@ -372,8 +372,9 @@ def section(figures: SseFigures) -> list[str]:
         "The client shares the machine with the server: with two cores, the rates say",
         "what both together can do, and the server's processor time per event says",
         "what it costs the server alone. That time includes the writer's requests, which",
-        "are most of it at one watcher; every message carries the whole board, up to",
-        f"{figures.guesses} rows, so a watcher of a long game reads kilobytes an event.",
+        "are most of it at one watcher. A stream's first message carries the board, each",
+        "later one only what its event changed, a few hundred bytes; a game watched by",
+        "many hands its events over in batches (see the HTTP page's live updates).",
         "",
     ]
 

@@ -215,6 +215,24 @@ class Limits:
         variable=LIMITS_STORAGE_VARIABLE,
         check=limits_storage,
     )
+    stream_queue: int = setting(
+        64,
+        "Events one live stream may have waiting for its client; beyond them, the stream "
+        "ends with a last message saying why, and the client resumes with Last-Event-ID.",
+        at_least=1,
+    )
+    stream_buffer: int = setting(
+        16384,
+        "Bytes of unsent answer the kernel holds for one connection of mastermind serve "
+        "(SO_SNDBUF), rather than letting a client that reads slowly pin megabytes.",
+        at_least=4096,
+    )
+    stream_stall: float = setting(
+        10.0,
+        "Seconds a connection of mastermind serve may hold back answers its client does "
+        "not read before it is cut, and its live stream's place given back.",
+        above=0,
+    )
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str]) -> Limits:

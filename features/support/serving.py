@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp
@@ -21,19 +22,25 @@ __all__ = ["serving"]
 
 @contextlib.contextmanager
 def serving(
-    app: ASGIApp, *, access_log: bool = False, log_level: str | None = None
+    app: ASGIApp, *, access_log: bool = False, log_level: str | None = None, http: Any = "auto"
 ) -> Iterator[str]:
     """Serve ``app`` on a free port of 127.0.0.1 while the block runs; yield its base URL.
 
     Logging is left as it is, so that uvicorn's records reach whoever listens, such as
     pytest's ``caplog``; ``log_level`` quietens uvicorn's loggers, as a benchmark wants.
+    ``http`` is uvicorn's protocol of a connection, such as ``mastermind serve``'s own.
     """
     # IPPROTO_TCP, or asyncio leaves Nagle on and every answer waits for a delayed ACK.
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.bind(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{listener.getsockname()[1]}"
     config = uvicorn.Config(
-        app, lifespan="off", access_log=access_log, log_config=None, log_level=log_level
+        app,
+        lifespan="off",
+        access_log=access_log,
+        log_config=None,
+        log_level=log_level,
+        http=http,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)

@@ -19,6 +19,7 @@ from mastermind.domain import (
     DecodingBoard,
     GuessMade,
     MakerKind,
+    NoteLeft,
     Outcome,
 )
 from mastermind.service._answer_rows import (
@@ -33,8 +34,11 @@ from mastermind.service.projections import GameSummary, Statistics
 __all__ = [
     "AttemptsAnswer",
     "BoardAnswer",
+    "LiveChange",
+    "LiveDropped",
     "LiveMessage",
     "MakerAnswer",
+    "OutcomeAnswer",
     "StatisticsAnswer",
     "SummaryAnswer",
 ]
@@ -133,7 +137,7 @@ class BoardAnswer:
 
 @attrs.frozen
 class LiveMessage:
-    """One message of a game's live stream: what happened, and the board after it."""
+    """The first message of a game's live stream: its last event, and the board after it."""
 
     version: Annotated[int, Meta(ge=1, description="The game's version after the event.")]
     type: Annotated[str, Meta(examples=["GuessMade"], description="The event's name.")]
@@ -154,6 +158,68 @@ class LiveMessage:
             None if made is None else list(made.guess.pegs),
             None if made is None else FeedbackAnswer.of(made.feedback, board.rules.answer),
         )
+
+
+@attrs.frozen
+class OutcomeAnswer:
+    """How a game ended, as its board shows it from then on."""
+
+    status: Status
+    given_up: bool
+    called_off: bool
+    secret: Annotated[list[str] | None, Meta(description="The code, in view once it is over.")]
+
+    @classmethod
+    def of(cls, board: DecodingBoard) -> OutcomeAnswer:
+        return cls(
+            board.outcome.value,  # type: ignore[arg-type]
+            board.given_up,
+            board.called_off,
+            None if board.secret is None else list(board.secret.pegs),
+        )
+
+
+@attrs.frozen
+class LiveChange:
+    """A message of a game's live stream after its first: the event, and only what it
+    changed on the board the stream sent first; applied in order, the changes make the
+    board that ``GET /games/{id}`` answers."""
+
+    version: Annotated[int, Meta(ge=1, description="The game's version after the event.")]
+    type: Annotated[str, Meta(examples=["GuessMade"], description="The event's name.")]
+    attempts: AttemptsAnswer
+    hints: Annotated[bool, Meta(description="Whether a hint may be asked for now.")]
+    row: Annotated[RowAnswer | None, Meta(description="The row a guess added; null for others.")]
+    outcome: Annotated[
+        OutcomeAnswer | None, Meta(description="How the game ended; null until it has.")
+    ]
+    note: Annotated[str | None, Meta(description="The note left; null for other events.")]
+
+    @classmethod
+    def of(cls, version: int, event: object, board: DecodingBoard, *, hints: bool) -> LiveChange:
+        """What ``event``, the game's ``version``-th, changed, with ``board`` after it."""
+        made = event if isinstance(event, GuessMade) else None
+        return cls(
+            version,
+            type(event).__name__,
+            AttemptsAnswer(board.total_attempts, board.attempts_used, board.attempts_left),
+            hints and not board.is_over,
+            None if made is None else RowAnswer.of(board.rows[-1], board.rules),
+            OutcomeAnswer.of(board) if board.is_over else None,
+            event.text if isinstance(event, NoteLeft) else None,
+        )
+
+
+@attrs.frozen
+class LiveDropped:
+    """The last message of a stream the server ends before the game does: the client
+    asks again with ``Last-Event-ID`` and goes on where it was."""
+
+    reason: Annotated[
+        Literal["too slow"],
+        Meta(description="Why: the client read more slowly than the game went on."),
+    ]
+    detail: str
 
 
 @attrs.frozen

@@ -75,17 +75,20 @@ class LocalStreams:
     def __init__(self, per_client: int) -> None:
         self._per_client = per_client
         self._by_address: collections.Counter[str] = collections.Counter()
+        self._lock = threading.Lock()
 
     def claim(self, address: str, stream: object) -> bool:
-        if self._by_address[address] >= self._per_client:
-            return False
-        self._by_address[address] += 1
-        return True
+        with self._lock:
+            if self._by_address[address] >= self._per_client:
+                return False
+            self._by_address[address] += 1
+            return True
 
     def release(self, address: str, stream: object) -> None:
-        self._by_address[address] -= 1
-        if self._by_address[address] <= 0:
-            del self._by_address[address]
+        with self._lock:
+            self._by_address[address] -= 1
+            if self._by_address[address] <= 0:
+                del self._by_address[address]
 
 
 class SharedStreams:

@@ -1,9 +1,10 @@
 """``GET /games/{id}/events``: a game's events as Server-Sent Events, live, to either player.
 
 A stream first joins the process's :class:`~mastermind.web._live_hub.Hub`, then reads
-the game's own stream for what the client lacks, after ``Last-Event-ID``, and then sends
-what the hub hands it, skipping every version sent already: nothing lost, nothing twice.
-Each message's ``id`` is the event's version in the game's stream.
+the game's own stream for what the client lacks: the whole board as it stands, or with
+``Last-Event-ID`` the change of each event after it; it then sends the changes the hub
+hands it, skipping every version sent already: nothing lost, nothing twice. Each
+message's ``id`` is the event's version in the game's stream.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from mastermind.bootstrap import Limits
 from mastermind.domain import GameError
@@ -27,20 +28,16 @@ from mastermind.service import Games, PlayerTokens, Role, StoreError
 from mastermind.web._bearer import role_required
 from mastermind.web._bodies import GAME_ID, LAST_EVENT_ID
 from mastermind.web._client_streams import client_streams
-from mastermind.web._live_hub import CaughtUp, Hub, StreamsFull, Watcher
+from mastermind.web._live_hub import Hub, StreamsFull
+from mastermind.web._live_messages import DROPPED, CaughtUp, Watcher
 from mastermind.web._problems import Problem
 from mastermind.web._requests import game_id_of
 from mastermind.web._schema import Reply, endpoint, routes_of
 
-__all__ = ["HEADERS", "HEARTBEAT", "LiveGames", "MAX_EVENT_ID", "SEND_SECONDS", "STOP_SECONDS"]
+__all__ = ["HEADERS", "HEARTBEAT", "LiveGames", "STOP_SECONDS"]
 
-SEND_SECONDS = 30.0
-"""The longest one message may wait for a client that stopped reading: past it, the
-stream ends, and its place is free for another."""
 STOP_SECONDS = 1.0
 """How long a stream may take to end once the server stops, before it is cut off."""
-MAX_EVENT_ID = 1_000_000
-"""More versions than any game can have: a larger ``Last-Event-ID`` is no stream's."""
 HEARTBEAT = ServerSentEvent(comment="heartbeat", sep="\n")
 HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 
@@ -57,6 +54,7 @@ class LiveGames:
             per_client=limits.streams_per_client,
             total=limits.streams,
             clients=client_streams(limits.storage, limits.streams_per_client),
+            queue=limits.stream_queue,
         )
 
     def routes(self) -> list[Route]:
@@ -91,11 +89,14 @@ class LiveGames:
         await self.hub.start()
         client = request.client
         try:
-            watcher = self.hub.join(game_id, client.host if client else "unknown")
+            address = client.host if client else "unknown"
+            watcher = await run_in_threadpool(self.hub.join, game_id, address)
         except StreamsFull as full:
             raise full.problem from None
         try:
             caught_up = await run_in_threadpool(self.hub.messages, game_id, after)
+            if after > caught_up.version:
+                raise _no_version(f"this game's last event is {caught_up.version}")
         except GameError as error:
             self.hub.leave(watcher)
             raise Problem.of(error) or error from None
@@ -108,7 +109,6 @@ class LiveGames:
             ping=self.heartbeat,
             sep="\n",
             ping_message_factory=lambda: HEARTBEAT,
-            send_timeout=SEND_SECONDS,
             watcher=watcher,
             leave=lambda: self.hub.leave(watcher),
         )
@@ -116,48 +116,52 @@ class LiveGames:
     async def _stream(
         self, watcher: Watcher, role: Role, sent: int, caught_up: CaughtUp
     ) -> AsyncIterator[bytes]:
-        """The messages after version ``sent``: those caught up with, then the live ones,
-        until the game ends or the server stops; the stream's place is free before its
-        client sees it end."""
+        """The messages after version ``sent``: the board or those caught up with, then
+        the live ones, until the game ends or the server stops; the stream's place is
+        free before its client sees it end."""
         try:
-            async for message in self._messages(watcher, role, sent, caught_up):
-                yield message
+            batch, over = caught_up.messages, caught_up.over
+            if not sent and batch:  # the whole board, as it stands at the game's last event
+                yield batch[-1].to(role)
+                sent, batch = batch[-1].version, []
+            while True:
+                # Everything that waits goes in one write: a client that fell behind by ten
+                # events costs one send, not ten.
+                chunks = []
+                for message in batch:
+                    if message.version <= sent:
+                        continue
+                    if message.version > sent + 1:  # never seen: read the game again
+                        watcher.lose_track()
+                        break
+                    chunks.append(message.to(role))
+                    sent = message.version
+                    if message.terminal:
+                        over = True
+                        break
+                if chunks:
+                    yield b"".join(chunks)
+                if over and not watcher.lost_track:
+                    return  # the client has every event of a game that is over
+                await watcher.wait()
+                if watcher.closed:
+                    return
+                if watcher.dropped:
+                    yield DROPPED
+                    return
+                if watcher.lost_track:
+                    watcher.lost_track = False
+                    watcher.pending.clear()
+                    try:
+                        again = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
+                    except (GameError, StoreError):
+                        return  # the client comes back with Last-Event-ID, and is answered then
+                    batch, over = again.messages, again.over
+                    continue
+                batch = list(watcher.pending)
+                watcher.pending.clear()
         finally:
             self.hub.leave(watcher)
-
-    async def _messages(
-        self, watcher: Watcher, role: Role, sent: int, caught_up: CaughtUp
-    ) -> AsyncIterator[bytes]:
-        # A client that claims more than the game holds is sent what comes next.
-        sent = min(sent, caught_up.version)
-        batch, over = caught_up.messages, caught_up.over
-        while True:
-            if over and not batch:
-                return  # the client has every event of a game that is over
-            for message in batch:
-                if message.version <= sent:
-                    continue
-                if message.version > sent + 1:  # never seen: read the game again
-                    watcher.lose_track()
-                    break
-                yield message.to(role)
-                sent = message.version
-                if message.terminal:
-                    return
-            await watcher.wait()
-            if watcher.closed:
-                return
-            if watcher.lost_track:
-                watcher.lost_track = False
-                watcher.pending.clear()
-                try:
-                    again = await run_in_threadpool(self.hub.messages, watcher.game_id, sent)
-                except (GameError, StoreError):
-                    return  # the client comes back with Last-Event-ID, and is answered then
-                batch, over = again.messages, again.over
-                continue
-            batch, over = list(watcher.pending), False
-            watcher.pending.clear()
 
 
 _MISSING = (
@@ -199,6 +203,12 @@ class _Stream(EventSourceResponse):
         finally:
             self._leave()
 
+    async def _send_with_timeout(self, send: Send, message: Message) -> None:
+        # Each message to each watcher passes here: a timer for every send would cost the
+        # event loop more than the send. A client that stops reading is cut by the
+        # connection itself (``mastermind serve``'s protocol, after ``stream_stall``).
+        await send(message)
+
     async def _end_when_stopping(self) -> None:
         await self._stopping.wait()
         self._watcher.close()
@@ -208,15 +218,21 @@ def _last_event_id(request: Request) -> int:
     """The version the client received last: 0, the game's start, without the header.
 
     Raises:
-        Problem: 400 for a header that is no version.
+        Problem: 400 for a header that is no message's id: anything but a whole number
+            from 1 written without leading zeros. One past the game's last event is
+            refused once the game is read.
     """
     typed = request.headers.get("last-event-id", "").strip()
     if not typed:
         return 0
-    if not (typed.isascii() and typed.isdigit() and int(typed) <= MAX_EVENT_ID):
-        raise Problem(
-            400,
-            "InvalidLastEventId",
-            "Last-Event-ID must be the id of the last event received: a whole number.",
-        )
+    if not (typed.isascii() and typed.isdigit() and typed[0] != "0" and len(typed) <= 9):
+        raise _no_version("a whole number from 1, without leading zeros")
     return int(typed)
+
+
+def _no_version(why: str) -> Problem:
+    return Problem(
+        400,
+        "InvalidLastEventId",
+        f"Last-Event-ID must be the id of the last event received: {why}.",
+    )

@@ -1,140 +1,61 @@
 """One reader of the store's feed for every live stream of a process.
 
 The hub holds one :class:`~mastermind.service.Subscription`, read by one thread: each
-record of a game that someone watches is folded into that game's board once, rendered
-once for each role, and handed to every watcher of the game on the event loop. A
-thousand watchers cost one reader of the store, and one fold of each event.
+record of a game that someone watches is folded into that game's board once, the change
+it made written out once for each role, and the same bytes handed to every watcher of
+the game on the event loop. A thousand watchers cost one reader of the store, and one
+fold of each event.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
-import json
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
-import attrs
-from sse_starlette import ServerSentEvent
-
-from mastermind.domain import BoardSoFar, DecodingBoard, GameLost, GameWon, board_view
+from mastermind.domain import BoardSoFar, board_view
 from mastermind.service import (
     CorruptRecord,
     Games,
-    LiveMessage,
     RecordedEvent,
-    Role,
     StoreError,
     Subscription,
-    encode,
 )
 from mastermind.web._client_streams import ClientStreams, LocalStreams
+from mastermind.web._live_messages import (
+    PENDING,
+    CaughtUp,
+    Message,
+    Watcher,
+    render,
+    render_board,
+)
 from mastermind.web._problems import Problem
 
 __all__ = [
-    "CaughtUp",
     "Hub",
-    "Message",
-    "PENDING",
+    "MAX_SPACING",
     "RETRY_SECONDS",
+    "SPACING_PER_WATCHER",
     "StreamsFull",
     "WAIT_SECONDS",
-    "Watcher",
     "log",
-    "render",
 ]
 
 log = logging.getLogger("mastermind.web")
 
+SPACING_PER_WATCHER = 0.0005
+"""Seconds between two handings-over to a game's watchers, for each of them: each costs
+the event loop a write to every watcher, some 0.1 ms, so a game watched by many hands its
+events over in batches, keeping the loop free for the players most of the time."""
+MAX_SPACING = 0.25
+"""The longest a message waits to be handed over, however many watch its game."""
 WAIT_SECONDS = 1.0
 """The longest one wait of the hub's reader on the store, before it looks again."""
-PENDING = 64
-"""Messages one watcher may have waiting; past them, it reads its game again instead."""
 RETRY_SECONDS = 5
 """The Retry-After of a stream refused for want of room."""
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-@attrs.frozen
-class Message:
-    """One event of a game as its live stream sends it, to each role."""
-
-    version: int
-    terminal: bool
-    breaker: bytes
-    maker: bytes
-
-    def to(self, role: Role) -> bytes:
-        return self.maker if role is Role.MAKER else self.breaker
-
-
-def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[..., bool]) -> Message:
-    """The message of ``record``, with the board as it stands ``after`` it: the breaker's
-    board as every other answer shows it, the maker's with the secret in view."""
-    event = record.event
-    kind = type(event).__name__
-
-    def encoded(board: DecodingBoard, *, maker: bool = False) -> bytes:
-        # The maker cannot ask for hints; only the maker's board may show the secret.
-        hints = not maker and offers_hints(board)
-        message = LiveMessage.of(record.version, event, board, hints=hints, reveal=maker)
-        data = _ENCODER.encode(encode(message))
-        return ServerSentEvent(data, id=str(record.version), event=kind, sep="\n").encode()
-
-    return Message(
-        record.version,
-        isinstance(event, GameWon | GameLost),
-        encoded(after.board),
-        encoded(after.board.with_secret(after.secret), maker=True),
-    )
-
-
-@attrs.frozen
-class CaughtUp:
-    """What a stream reads from its game's own stream: the messages it lacks, the game's
-    version, and whether the game is over."""
-
-    messages: list[Message]
-    version: int
-    over: bool
-
-
-class Watcher:
-    """One open stream of one game: the messages the hub handed it, not yet sent."""
-
-    def __init__(self, game_id: str, address: str) -> None:
-        self.game_id = game_id
-        self.address = address
-        self.pending: collections.deque[Message] = collections.deque()
-        self.lost_track = False
-        """Messages were dropped: the stream must read its game again to go on."""
-        self.closed = False
-        self._wake = asyncio.Event()
-
-    def push(self, messages: Sequence[Message]) -> None:
-        if len(self.pending) + len(messages) > PENDING:
-            self.pending.clear()
-            self.lost_track = True
-        else:
-            self.pending.extend(messages)
-        self._wake.set()
-
-    def lose_track(self) -> None:
-        self.lost_track = True
-        self._wake.set()
-
-    def close(self) -> None:
-        self.closed = True
-        self._wake.set()
-
-    async def wait(self) -> None:
-        """Until there is something to send, track was lost, or the stream must end."""
-        while not (self.pending or self.lost_track or self.closed):
-            self._wake.clear()
-            await self._wake.wait()
 
 
 class StreamsFull(Exception):
@@ -149,9 +70,16 @@ class Hub:
     """The watchers of this process, and the one reader that feeds them."""
 
     def __init__(
-        self, games: Games, *, per_client: int, total: int, clients: ClientStreams | None = None
+        self,
+        games: Games,
+        *,
+        per_client: int,
+        total: int,
+        queue: int = PENDING,
+        clients: ClientStreams | None = None,
     ) -> None:
         self._games = games
+        self._queue = queue
         self._clients = clients or LocalStreams(per_client)
         """The streams each address holds open, counted here or shared with other servers."""
         self._per_client = per_client
@@ -168,6 +96,10 @@ class Hub:
         self._starting = asyncio.Lock()
         self._stopped = False
         self._halt = threading.Event()
+        self._held: dict[str, list[Message]] = {}
+        """By game, on the event loop: messages that wait for the game's next handing-over."""
+        self._handed_at: dict[str, float] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
 
     async def start(self) -> None:
         """Subscribe at the feed's head, and start the reader, unless it runs already.
@@ -187,13 +119,14 @@ class Hub:
             self._thread.start()
 
     def join(self, game_id: str, address: str) -> Watcher:
-        """A watcher of ``game_id``, handed every message from now on.
+        """A watcher of ``game_id``, handed every message from now on. Called from a
+        thread: counting the address's streams in Redis must not hold the event loop.
 
         Raises:
             StreamsFull: the address, or this process, holds as many streams as it may.
             Problem: 503, the address's streams cannot be counted.
         """
-        watcher = Watcher(game_id, address)
+        watcher = Watcher(game_id, address, queue=self._queue)
         if not self._clients.claim(address, watcher):
             raise StreamsFull(
                 429,
@@ -201,16 +134,18 @@ class Hub:
                 f"This address holds {self._per_client} live streams open already, as many "
                 "as it may: close one first.",
             )
-        if self._count >= self._total or self._stopped:
+        with self._lock:
+            full = self._count >= self._total or self._stopped
+            if not full:
+                self._watchers.setdefault(game_id, set()).add(watcher)
+                self._count += 1
+        if full:
             self._clients.release(address, watcher)
             raise StreamsFull(
                 503,
                 "StreamsFull",
                 "This server holds as many live streams as it can. Try again in a few seconds.",
             )
-        with self._lock:
-            self._watchers.setdefault(game_id, set()).add(watcher)
-        self._count += 1
         return watcher
 
     def leave(self, watcher: Watcher) -> None:
@@ -222,12 +157,14 @@ class Hub:
             watching.discard(watcher)
             if not watching:
                 del self._watchers[watcher.game_id]
+                self._forget(watcher.game_id)
+            self._count -= 1
         self._clients.release(watcher.address, watcher)
-        self._count -= 1
 
     def messages(self, game_id: str, after: int) -> CaughtUp:
-        """The game's events after version ``after``, from its stream; blocking: call it
-        in a worker thread.
+        """What a stream that received version ``after`` lacks, from the game's stream:
+        with ``after`` 0, one message of the whole board as it stands; else the change of
+        each event after it. Blocking: call it in a worker thread.
 
         Raises:
             GameNotFound: no game has this id.
@@ -235,12 +172,15 @@ class Hub:
         """
         folded = board_view.initial_state
         found = []
-        version = 0
+        last = None
         for record in self._games.history(game_id):
             folded = board_view.evolve(folded, record.event)
-            version = record.version
-            if version > after:
+            last = record
+            if after and record.version > after:
                 found.append(render(record, folded, self._games.offers_hints))
+        if not after and last is not None:
+            found.append(render_board(last, folded, self._games.offers_hints))
+        version = 0 if last is None else last.version
         return CaughtUp(found, version, folded.board.is_over)
 
     async def stop(self) -> None:
@@ -327,9 +267,46 @@ class Hub:
         return render(record, folded, self._games.offers_hints)
 
     def _deliver(self, by_game: dict[str, list[Message] | None]) -> None:
+        """Hand each game's messages to its watchers now, or at the game's next turn if
+        its last handing-over was too recent: one write a watcher for the whole batch."""
+        assert self._loop is not None
+        now = self._loop.time()
         for game_id, messages in by_game.items():
-            for watcher in self._watchers.get(game_id, ()):
-                if messages is None:
+            watching = self._watchers.get(game_id)
+            if not watching:
+                continue
+            if messages is None:  # unreadable: they read the game themselves, at once
+                self._held.pop(game_id, None)
+                for watcher in watching:
                     watcher.lose_track()
-                elif messages:
-                    watcher.push(messages)
+                continue
+            self._held.setdefault(game_id, []).extend(messages)
+            if game_id in self._timers:
+                continue
+            spacing = min(MAX_SPACING, SPACING_PER_WATCHER * len(watching))
+            due = self._handed_at.get(game_id, -spacing) + spacing
+            if now >= due:
+                self._hand(game_id)
+            else:
+                self._timers[game_id] = self._loop.call_at(due, self._hand, game_id)
+
+    def _hand(self, game_id: str) -> None:
+        assert self._loop is not None
+        self._timers.pop(game_id, None)
+        messages = self._held.pop(game_id, [])
+        self._handed_at[game_id] = self._loop.time()
+        behind = []
+        for watcher in self._watchers.get(game_id, ()):
+            watcher.push(messages)
+            if watcher.dropped:
+                behind.append(watcher)
+        for watcher in behind:  # its place is free at once, whenever its client reads on
+            self.leave(watcher)
+
+    def _forget(self, game_id: str) -> None:
+        """Nobody watches the game any more: nothing of it waits to be handed over."""
+        self._held.pop(game_id, None)
+        self._handed_at.pop(game_id, None)
+        timer = self._timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()

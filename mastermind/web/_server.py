@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import functools
 import logging
 import os
 import socket
@@ -29,6 +30,7 @@ from mastermind.config import (
     tokens_key,
 )
 from mastermind.web._app import create_app
+from mastermind.web._socket import BoundedProtocol
 
 __all__ = ["CLOSE_SECONDS", "GRACE_SECONDS", "app_from_environment", "log", "serve"]
 
@@ -66,7 +68,9 @@ def serve(
     ``SERVING_LIMITS``, counted where ``MASTERMIND_LIMITS_STORAGE`` says if it is set.
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
     addresses in ``trust_proxy``: IPs and networks separated by commas, or ``*`` for any.
-    Told to stop, the server lets requests in flight run for ``GRACE_SECONDS``.
+    Told to stop, the server lets requests in flight run for ``GRACE_SECONDS``. Each
+    connection's send buffer holds ``limits.stream_buffer`` bytes, and a connection whose
+    client reads nothing of what waits for ``limits.stream_stall`` seconds is cut.
 
     Raises:
         UnsupportedStoreURL: the URL names no store.
@@ -101,6 +105,8 @@ def serve(
         "server_header": False,
         "proxy_headers": trust_proxy is not None,
         "timeout_graceful_shutdown": GRACE_SECONDS,
+        # Every connection's send buffer bounded, and a client that stopped reading cut.
+        "http": functools.partial(BoundedProtocol, limits=limits),
     }
     if trust_proxy is not None:
         options["forwarded_allow_ips"] = trust_proxy

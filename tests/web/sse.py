@@ -108,3 +108,16 @@ def watching(
         "GET", f"/games/{game_id}/events", headers=headers, timeout=timeout
     ) as response:
         yield EventStream(response)
+
+
+def applied(board: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """The board a stream's ``change`` makes of ``board``, the one before it, as the
+    page applies it: a row added, the attempts and hints as they now are, the outcome."""
+    after = {**board, "attempts": change["attempts"], "hints": change["hints"]}
+    if change["row"] is not None:
+        after["rows"] = [*board["rows"], change["row"]]
+    if change["outcome"] is not None:
+        after.update(change["outcome"])
+    if change["type"] == "NoteLeft":
+        after["note"] = change["note"]
+    return after

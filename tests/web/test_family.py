@@ -164,7 +164,7 @@ def test_a_black_peg_game_never_sends_a_white_count(player: Player) -> None:
         won = guessed(player, SECRETS["black-peg"].pegs)
 
     assert made is not None
-    assert made.document["feedback"] == {"black": 1}
+    assert made.document["row"]["feedback"] == {"black": 1}
     assert without_white(made.document)
     assert [row["said"] for row in won["rows"]] == ["1 black", "4 black"]
     assert without_white(won)

@@ -1,8 +1,10 @@
-"""A game's live stream: every event once and in order, to either player, within a second."""
+"""A game's live stream: every event once and in order, to either player, within a second:
+the board first, then what each event changed."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -16,8 +18,9 @@ from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import PlayerTokens, Role
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
+from mastermind.web._socket import BoundedProtocol
 from tests.web.conftest import SECRET, UNLIMITED, assert_problem, same_secret
-from tests.web.sse import EventStream, watching
+from tests.web.sse import EventStream, applied, watching
 from tests.web.test_secret import shows_the_secret
 
 TOKENS = PlayerTokens.random()
@@ -29,16 +32,17 @@ MISSES = ["RGBY", "RRGG", "BBYY", "GGRR", "YYBB", "PPRR", "RRPP", "GGBB"]
 def server(tmp_path: Path, **limits: object) -> Iterator[httpx.Client]:
     """A server over a SQLite file, with ``limits``, and a client of it."""
     store = SQLiteEventStore(tmp_path / "games.db")
+    bounds = Limits(create_rate=UNLIMITED.create_rate, hint_rate=UNLIMITED.hint_rate, **limits)
     application = bootstrap(
-        store,
-        secret_maker=same_secret,
-        hints=None,
-        tokens=TOKENS,
-        environment={},
-        limits=Limits(create_rate=UNLIMITED.create_rate, hint_rate=UNLIMITED.hint_rate, **limits),
+        store, secret_maker=same_secret, hints=None, tokens=TOKENS, environment={}, limits=bounds
     )
+    # Each connection bounded as mastermind serve bounds it.
+    http = functools.partial(BoundedProtocol, limits=bounds)
     try:
-        with serving(create_app(application)) as url, httpx.Client(base_url=url) as client:
+        with (
+            serving(create_app(application), http=http) as url,
+            httpx.Client(base_url=url) as client,
+        ):
             yield client
     finally:
         store.close()
@@ -92,30 +96,39 @@ def test_a_guess_made_through_the_api_reaches_a_watcher_within_a_second(
     assert (made.version, made.event) == (2, "GuessMade")
     assert made.document["type"] == "GuessMade"
     assert made.document["version"] == 2
-    assert made.document["guess"] == ["Red", "Green", "Blue", "Yellow"]
-    assert made.document["feedback"] == {"black": 0, "white": 1}
-    assert made.document["board"] == answer.json()
+    assert made.document["row"]["guess"] == ["Red", "Green", "Blue", "Yellow"]
+    assert made.document["row"]["feedback"] == {"black": 0, "white": 1}
+    assert "board" not in made.document
+    assert applied(started.document["board"], made.document) == answer.json()
 
 
-def test_each_event_carries_the_board_as_the_watchers_role_is_answered_after_it(
+def test_the_first_message_carries_the_board_and_each_later_one_only_what_changed(
     client: httpx.Client,
 ) -> None:
     game = start(client)
     guess(client, game, "RGBY")
     board_then = client.get(f"/games/{game['id']}").json()
-    guess(client, game, "OPYO")
 
     with watching(client, game["id"], game["token"]) as stream:
-        events = stream.rest()
+        first = stream.next_event()
+        guess(client, game, "RRGG")
+        guess(client, game, "OPYO")
+        changes = stream.rest()
 
-    assert [(sent.version, sent.event) for sent in events] == [
-        (1, "GameStarted"),
-        (2, "GuessMade"),
+    assert first is not None
+    assert (first.version, first.event) == (2, "GuessMade")
+    assert first.document["board"] == board_then
+    assert [(sent.version, sent.event) for sent in changes] == [
         (3, "GuessMade"),
-        (4, "GameWon"),
+        (4, "GuessMade"),
+        (5, "GameWon"),
     ]
-    assert events[1].document["board"] == board_then
-    assert events[3].document["board"] == client.get(f"/games/{game['id']}").json()
+    assert [sorted(sent.document) for sent in changes] == [
+        ["attempts", "hints", "note", "outcome", "row", "type", "version"]
+    ] * 3
+    board = functools.reduce(applied, [sent.document for sent in changes], first.document["board"])
+    assert board == client.get(f"/games/{game['id']}").json()
+    assert len(first.raw) > 3 * max(len(sent.raw) for sent in changes)
 
 
 def test_the_stream_ends_after_the_game_does(client: httpx.Client) -> None:
@@ -129,7 +142,12 @@ def test_the_stream_ends_after_the_game_does(client: httpx.Client) -> None:
         rest = stream.rest()
 
     assert [sent.event for sent in rest] == ["GuessMade", "GameLost"]
-    assert rest[-1].document["board"]["secret"] == SECRET.split()
+    assert rest[-1].document["outcome"] == {
+        "status": "lost",
+        "given_up": True,
+        "called_off": False,
+        "secret": SECRET.split(),
+    }
 
 
 def test_a_stream_of_a_finished_game_sends_what_the_client_lacks_and_ends(
@@ -164,22 +182,23 @@ def test_last_event_id_resumes_with_neither_loss_nor_repeat(client: httpx.Client
 
     assert versions(first) == [1, 2]
     assert versions(second) == [3, 4, 5, 6]
-    guesses = [sent.document["guess"] for sent in [*first.received, *second.received][1:-1]]
+    guesses = [sent.document["row"]["guess"] for sent in [*first.received, *second.received][1:-1]]
     assert ["".join(peg[0] for peg in pegs) for pegs in guesses] == [*MISSES[:3], "OPYO"]
 
 
-def test_a_last_event_id_past_the_game_resumes_with_what_comes_next(
-    client: httpx.Client,
+@pytest.mark.parametrize("typed", ["3", "50", "999999999"])
+def test_a_last_event_id_past_the_games_last_event_is_refused(
+    client: httpx.Client, typed: str
 ) -> None:
     game = start(client)
     guess(client, game, MISSES[0])
+    answer = client.get(
+        f"/games/{game['id']}/events",
+        headers={"Authorization": f"Bearer {game['token']}", "Last-Event-ID": typed},
+    )
 
-    with watching(client, game["id"], game["token"], last_event_id=50) as stream:
-        guess(client, game, MISSES[1])
-        next_one = stream.next_event()
-
-    assert next_one is not None
-    assert next_one.version == 3
+    problem = assert_problem(answer, 400, "InvalidLastEventId")
+    assert "last event is 2" in str(problem["detail"])
 
 
 def test_streams_resumed_again_and_again_during_play_see_every_event_once(
@@ -189,12 +208,11 @@ def test_streams_resumed_again_and_again_during_play_see_every_event_once(
     playing = threading.Thread(
         target=lambda: [guess(client, game, typed) for typed in MISSES * 4], daemon=True
     )
-    seen: list[int] = []
+    seen = [1]  # the game's start: each stream resumes after the last event seen
     last = 1 + len(MISSES) * 4
     playing.start()
-    while not seen or seen[-1] < last:
-        resumed_after = seen[-1] if seen else None
-        with watching(client, game["id"], game["token"], last_event_id=resumed_after) as stream:
+    while seen[-1] < last:
+        with watching(client, game["id"], game["token"], last_event_id=seen[-1]) as stream:
             for _ in range(3):
                 sent = stream.next_event()
                 assert sent is not None
@@ -306,7 +324,13 @@ def test_the_breakers_stream_never_shows_the_secret_before_the_end_and_the_maker
     assert [sent.event for sent in seen_by_breaker_at_the_end] == ["GuessMade", "GameWon"]
     assert shows_the_secret(seen_by_breaker_at_the_end[1].raw)
     assert len(seen_by_maker) == 6
-    assert all(shows_the_secret(sent.raw) for sent in seen_by_maker)
+    # The board and the end show it; so does the winning guess, which is the secret.
+    assert [shows_the_secret(sent.raw) for sent in seen_by_maker] == [
+        True,
+        *[False] * 3,
+        True,
+        True,
+    ]
     assert seen_by_maker[0].document["board"]["maker"] == {
         "kind": "person",
         "name": "Mum",
@@ -337,7 +361,9 @@ def test_a_stream_needs_one_of_the_games_tokens(client: httpx.Client) -> None:
     )
 
 
-@pytest.mark.parametrize("typed", ["x", "-1", "1.5", "2" * 30, "\u0663".encode()])
+@pytest.mark.parametrize(
+    "typed", ["x", "-1", "1.5", "+1", "0", "01", "007", "1e3", "2" * 30, "\u0663".encode()]
+)
 def test_a_last_event_id_that_is_no_version_is_refused(
     client: httpx.Client, typed: str | bytes
 ) -> None:

@@ -3,6 +3,7 @@ on PostgreSQL, woken by LISTEN/NOTIFY; on one SQLite file, by polling."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +12,7 @@ import httpx
 import pytest
 
 from harness import ServerProcess, with_fresh_schema
-from tests.web.sse import watching
+from tests.web.sse import applied, watching
 
 KEY = "the key every server of this store shares"
 _schemas = itertools.count(1)
@@ -55,14 +56,16 @@ def a_guess_through_one_reaches_the_other(a: httpx.Client, b: httpx.Client) -> N
             made = stream.next_event()  # read with a one-second timeout: the criterion
             assert made is not None
             assert made.event == "GuessMade"
-            assert "".join(peg[0] for peg in made.document["guess"]) == typed
+            assert "".join(peg[0] for peg in made.document["row"]["guess"]) == typed
         won = stream.next_event()
         assert won is not None
         assert won.event == "GameWon"
         assert stream.next_event() is None
 
     assert [sent.version for sent in stream.received] == [1, 2, 3, 4]
-    assert won.document["board"] == b.get(f"/games/{game['id']}").json()
+    changes = [sent.document for sent in stream.received[1:]]
+    board = functools.reduce(applied, changes, started.document["board"])
+    assert board == b.get(f"/games/{game['id']}").json()
 
 
 def test_a_guess_through_one_postgres_server_reaches_a_watcher_of_another_within_a_second(

@@ -2,7 +2,7 @@
 // may call, and the live stream that the maker's page and every tab of the breaker follow.
 
 import { gamePath } from "./api.js";
-import { follow } from "./live.js";
+import { applied, follow } from "./live.js";
 import { copyInvite, isFriendsGame, makerName, setUpMaker } from "./maker.js";
 import { answerText } from "./pegs.js";
 import { inPlay, say, view } from "./view.js";
@@ -32,11 +32,13 @@ export function installFriends(page) {
     page.ended(true);
   }
 
-  // A message of the game's stream: a board further on than the one shown replaces it.
-  function heard(message) {
-    const board = message.board;
+  // A message of the game's stream: the board it holds, or the one its change makes of
+  // the board shown, replaces the one shown if it is further on.
+  function heard(gameId, message) {
     const shown = state.game;
-    if (!board || !shown || board.id !== shown.id) return;
+    if (!shown || shown.id !== gameId) return;
+    const board = message.board ?? applied(shown, message);
+    if (!board || board.id !== shown.id) return;
     const noted = board.note && board.note !== shown.note;
     if (progress(board) <= progress(shown) && !noted) return;
     page.show(board);
@@ -58,7 +60,9 @@ export function installFriends(page) {
     unfollow = null;
     const game = state.game;
     if (inPlay(game) && isFriendsGame(game)) {
-      unfollow = follow(gamePath(game.id, "/events"), state.token, heard);
+      unfollow = follow(gamePath(game.id, "/events"), state.token, (message) =>
+        heard(game.id, message),
+      );
     }
   }
 

@@ -1,15 +1,19 @@
 // Following a game as it is played: GET /games/{id}/events, read with fetch() so that the
 // token travels in the Authorization header (an EventSource sends no header, and a token in
-// the address would land in access logs), parsed as Server-Sent Events. After a drop the
-// page asks again with Last-Event-ID, the last stream version it received, so that no event
-// is lost or repeated, waiting longer after each attempt that fails.
+// the address would land in access logs), parsed as Server-Sent Events. The first message
+// carries the whole board, each later one what its event changed. After a drop, or a
+// "dropped" message from a server the page fell behind, the page asks again with
+// Last-Event-ID, the last stream version it received, so that no event is lost or
+// repeated, waiting longer after each attempt that fails.
 
 const FIRST_WAIT = 500; // milliseconds before the first attempt to reconnect
 const LONGEST_WAIT = 15_000;
 const TERMINAL = new Set(["GameWon", "GameLost"]); // the server closes the stream after them
 const NEVER = new Set([400, 401, 403, 404, 410]); // answers that asking again cannot change
+const DROPPED = "dropped"; // the server ended a stream that fell behind; it has no id
 
-// Follow the stream at ``path`` with ``token``: ``heard`` gets each message's data, parsed.
+// Follow the stream at ``path`` with ``token``: ``heard`` gets each message's data, parsed:
+// the first holds a ``board``; each after it, what one event changed (see applied).
 // Answers a function that stops following.
 export function follow(path, token, heard) {
   const stop = new AbortController();
@@ -33,6 +37,7 @@ async function run(path, token, heard, signal) {
         if (asked > 0) pause = Math.max(asked * 1000, wait);
       } else {
         for await (const message of messages(response.body)) {
+          if (message.event === DROPPED) break; // fell behind: resume where it stopped
           if (message.id !== null) last = message.id;
           wait = FIRST_WAIT;
           heard(JSON.parse(message.data));
@@ -96,4 +101,18 @@ export async function* messages(body) {
 
 function blank() {
   return { id: null, event: "message", data: [] };
+}
+
+// The board that ``change``, a stream's message after its first, makes of ``board``, the
+// game as it stood just before; null if the board is not that one, but further on, or
+// behind, so that the change cannot be laid on it.
+export function applied(board, change) {
+  if (change.type === "NoteLeft") return { ...board, note: change.note };
+  const used = change.attempts.used;
+  const rows = board.rows.length;
+  if (change.row ? rows !== used - 1 : rows !== used) return null;
+  const next = { ...board, attempts: change.attempts, hints: change.hints };
+  if (change.row) next.rows = [...board.rows, change.row];
+  if (change.outcome) Object.assign(next, change.outcome);
+  return next;
 }
