@@ -38,6 +38,10 @@ class Loaded(Generic[S]):
     keys: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict)
     """Each idempotency key, and the indexes in ``stream.records`` of the events it
     appended."""
+    events: tuple[Any, ...] = attrs.field(
+        default=attrs.Factory(lambda self: self.stream.events, takes_self=True)
+    )
+    """The events of ``stream.records``: kept, so that a command copies them but once."""
 
 
 def keys_of(
@@ -106,11 +110,12 @@ class FoldedStreams(Generic[S]):
         evolve = self._evolve
         for record in stream.records[1:]:
             state = evolve(state, record.event)
-        records = kept.stream.records
-        start = len(records)
-        records += stream.records[1:]
-        keys = keys_of(records, self._metadata_key, start, kept.keys)
-        return Loaded(attrs.evolve(stream, records=records), state, kept.from_version, keys)
+        tail = stream.records[1:]
+        records = kept.stream.records + tail
+        keys = keys_of(records, self._metadata_key, len(kept.stream.records), kept.keys)
+        events = kept.events + tuple(record.event for record in tail)
+        stream = attrs.evolve(stream, records=records)
+        return Loaded(stream, state, kept.from_version, keys, events)
 
     def keep(self, stream_id: str, loaded: Loaded[S]) -> None:
         """Keep ``loaded`` as the stream's state, if it holds an event to be found again."""

@@ -214,7 +214,7 @@ class CommandRunner(Generic[C, E, S]):
                     # The next command folds from the snapshot, and keeps the events after it.
                     self.folded.drop(stream_id)
             return Handled(
-                state, (*stream.events, *new_events), new_events, from_version=from_version
+                state, (*loaded.events, *new_events), new_events, from_version=from_version
             )
         raise AssertionError("unreachable: the last attempt returns or raises")
 
@@ -228,8 +228,7 @@ class CommandRunner(Generic[C, E, S]):
             else:
                 stream = self.store.load(stream_id, category=self.category)
                 state, from_version = self.decider.fold(stream.events), 0
-            keys = keys_of(stream.records, IDEMPOTENCY_KEY)
-            loaded = Loaded(stream, state, from_version, keys)
+            loaded = Loaded(stream, state, from_version, keys_of(stream.records, IDEMPOTENCY_KEY))
         self.folded.keep(stream_id, loaded)
         return loaded
 
