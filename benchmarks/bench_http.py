@@ -19,10 +19,12 @@ requests. Rounds alternate between the two servers, and which goes first; each f
 the median of ``--rounds`` rounds, and the ratio the median of the rounds' ratios.
 
 ``--depth`` measures, on the same two servers, what a guess costs as its game grows: each
-round starts ``--depth-games`` games over HTTP and plays 97 guesses into half of them
-through the same ``Games`` the server runs, off the clock, as if they had been played;
+round starts ``--depth-games`` games over HTTP and plays 97 guesses into half of them,
+off the clock: 96 through the same ``Games`` the server runs, to be quick, and the 97th
+over HTTP, so that the server has answered the game before, as it has a game played;
 then it times one guess over HTTP into each fresh game (its first), one into each long
-game (its 98th), and as many requests on the minimal endpoint. *fresh / minimal* and
+game (its 98th), and as many requests on the minimal endpoint, taking turns request by
+request. *fresh / minimal* and
 *98th / fresh* are rates divided round by round, then the median.
 """
 
@@ -213,15 +215,24 @@ class DepthFigures:
     late_to_fresh: float
 
 
-def _post_each(client: httpx.Client, games: list[tuple[str, dict[str, str]]]) -> float:
-    """Requests per second, one guess posted into each game."""
+def _post_interleaved(
+    clients: dict[str, tuple[httpx.Client, list[tuple[str, dict[str, str]]]]],
+) -> dict[str, float]:
+    """Requests per second of each kind, one guess posted into each of its games, the
+    kinds taking turns request by request so that a busy moment of the machine falls on
+    all of them alike."""
     body = {"guess": GUESS}
-    started = time.perf_counter()
-    for path, headers in games:
-        response = client.post(path, json=body, headers=headers)
-        if response.status_code != 201:
-            raise RuntimeError(f"POST {path} answered {response.status_code}: {response.text}")
-    return len(games) / (time.perf_counter() - started)
+    spent = dict.fromkeys(clients, 0.0)
+    count = min(len(games) for _, games in clients.values())
+    for number in range(count):
+        for name, (client, games) in clients.items():
+            path, headers = games[number]
+            started = time.perf_counter()
+            response = client.post(path, json=body, headers=headers)
+            spent[name] += time.perf_counter() - started
+            if response.status_code != 201:
+                raise RuntimeError(f"POST {path} answered {response.status_code}: {response.text}")
+    return {name: count / seconds for name, seconds in spent.items()}
 
 
 def measure_depth(folder: Path | str, *, games: int = 200, rounds: int = 3) -> DepthFigures:
@@ -247,19 +258,21 @@ def measure_depth(folder: Path | str, *, games: int = 200, rounds: int = 3) -> D
             httpx.Client(base_url=game_url, timeout=30) as game_client,
             httpx.Client(base_url=minimal_url, timeout=30) as minimal_client,
         ):
-            _post_each(game_client, start_games(game_client, games // 10))  # warm up
-            _post_each(minimal_client, minimal_games[: games // 10])
+            warm = start_games(game_client, games // 10)  # warm up
+            _post_interleaved({"game": (game_client, warm), "minimal": (minimal_client, warm)})
             for number in range(rounds):
                 new, long = start_games(game_client, games), start_games(game_client, games)
-                for path, _ in long:
+                for path, headers in long:
                     game_id = path.split("/")[2]
-                    for _ in range(LATE):
+                    for _ in range(LATE - 1):
                         application.games.guess(game_id, GUESS)
+                    # The last over HTTP, as the game's guesses would all have come.
+                    game_client.post(path, json={"guess": GUESS}, headers=headers)
                 timed = [("fresh", game_client, new), ("late", game_client, long)]
                 timed.append(("minimal", minimal_client, minimal_games))
                 if number % 2:
                     timed.reverse()
-                found = {name: _post_each(client, each) for name, client, each in timed}
+                found = _post_interleaved({name: (client, each) for name, client, each in timed})
                 fresh.append(found["fresh"])
                 late.append(found["late"])
                 minimal.append(found["minimal"])

@@ -86,7 +86,7 @@ class CommandRunner(Generic[C, E, S]):
     on. A command with an idempotency key loads the whole stream still, since the key's
     first use may be older than the snapshot.
 
-    The runner keeps the folded state of the ``cached_streams`` streams it used last (256
+    The runner keeps the folded state of the ``cached_streams`` streams it used last (1,024
     by default; 0 keeps none). A command on one of them reads the events appended since
     the runner last read the stream, by itself or by any other writer, and folds those
     alone; should the stream no longer hold the last event read, at the same place in the
@@ -103,7 +103,7 @@ class CommandRunner(Generic[C, E, S]):
         *,
         category: str = DEFAULT_CATEGORY,
         snapshots: SnapshotPolicy[S] | None = None,
-        cached_streams: int = 256,
+        cached_streams: int = 1024,
     ) -> None:
         if not isinstance(decider, Decider):
             raise TypeError(f"decider must be a Decider, not {type(decider).__name__}")
