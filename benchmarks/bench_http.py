@@ -17,6 +17,15 @@ runs out of attempts, and each answer is a board of 1 to 99 rows; the games are 
 over HTTP before the round's clock starts. On the minimal endpoint they are the same
 requests. Rounds alternate between the two servers, and which goes first; each figure is
 the median of ``--rounds`` rounds, and the ratio the median of the rounds' ratios.
+
+``--depth`` measures, on the same two servers, what a guess costs as its game grows: each
+round starts ``--depth-games`` games over HTTP and plays 97 guesses into half of them,
+off the clock: 96 through the same ``Games`` the server runs, to be quick, and the 97th
+over HTTP, so that the server has answered the game before, as it has a game played;
+then it times one guess over HTTP into each fresh game (its first), one into each long
+game (its 98th), and as many requests on the minimal endpoint, taking turns request by
+request. *fresh / minimal* and
+*98th / fresh* are rates divided round by round, then the median.
 """
 
 from __future__ import annotations
@@ -189,6 +198,99 @@ def measure_http(
     )
 
 
+LATE = 97
+"""Guesses played into a long game before its timed guess, the 98th."""
+
+
+@dataclass(frozen=True)
+class DepthFigures:
+    """Guesses per second into fresh games and into games of 97 guesses, over HTTP."""
+
+    games: int
+    rounds: int
+    fresh: float
+    late: float
+    minimal: float
+    fresh_to_minimal: float
+    late_to_fresh: float
+
+
+def _post_interleaved(
+    clients: dict[str, tuple[httpx.Client, list[tuple[str, dict[str, str]]]]],
+) -> dict[str, float]:
+    """Requests per second of each kind, one guess posted into each of its games, the
+    kinds taking turns request by request so that a busy moment of the machine falls on
+    all of them alike."""
+    body = {"guess": GUESS}
+    spent = dict.fromkeys(clients, 0.0)
+    count = min(len(games) for _, games in clients.values())
+    for number in range(count):
+        for name, (client, games) in clients.items():
+            path, headers = games[number]
+            started = time.perf_counter()
+            response = client.post(path, json=body, headers=headers)
+            spent[name] += time.perf_counter() - started
+            if response.status_code != 201:
+                raise RuntimeError(f"POST {path} answered {response.status_code}: {response.text}")
+    return {name: count / seconds for name, seconds in spent.items()}
+
+
+def measure_depth(folder: Path | str, *, games: int = 200, rounds: int = 3) -> DepthFigures:
+    """A guess into fresh games and into long games, and the minimal endpoint, each round."""
+    print("measuring HTTP guesses by depth ...", file=sys.stderr, flush=True)
+    store = SQLiteEventStore(Path(folder) / "depth.db")
+    application = bootstrap(
+        store,
+        secret_maker=same_secret,
+        hints=None,
+        tokens=PlayerTokens.random(),
+        environment={},
+        limits=UNLIMITED,
+    )
+    fresh, late, minimal, fresh_ratios, late_ratios = [], [], [], [], []
+    minimal_games = [
+        (f"/games/minimal-{n}/guesses", {"Authorization": "Bearer minimal"}) for n in range(games)
+    ]
+    try:
+        with (
+            serving(create_app(application), log_level="warning") as game_url,
+            serving(minimal_app(), log_level="warning") as minimal_url,
+            httpx.Client(base_url=game_url, timeout=30) as game_client,
+            httpx.Client(base_url=minimal_url, timeout=30) as minimal_client,
+        ):
+            warm = start_games(game_client, games // 10)  # warm up
+            _post_interleaved({"game": (game_client, warm), "minimal": (minimal_client, warm)})
+            for number in range(rounds):
+                new, long = start_games(game_client, games), start_games(game_client, games)
+                for path, headers in long:
+                    game_id = path.split("/")[2]
+                    for _ in range(LATE - 1):
+                        application.games.guess(game_id, GUESS)
+                    # The last over HTTP, as the game's guesses would all have come.
+                    game_client.post(path, json={"guess": GUESS}, headers=headers)
+                timed = [("fresh", game_client, new), ("late", game_client, long)]
+                timed.append(("minimal", minimal_client, minimal_games))
+                if number % 2:
+                    timed.reverse()
+                found = _post_interleaved({name: (client, each) for name, client, each in timed})
+                fresh.append(found["fresh"])
+                late.append(found["late"])
+                minimal.append(found["minimal"])
+                fresh_ratios.append(found["fresh"] / found["minimal"])
+                late_ratios.append(found["late"] / found["fresh"])
+    finally:
+        application.close()
+    return DepthFigures(
+        games=games,
+        rounds=rounds,
+        fresh=median(fresh),
+        late=median(late),
+        minimal=median(minimal),
+        fresh_to_minimal=median(fresh_ratios),
+        late_to_fresh=median(late_ratios),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=2000, help="guesses in a round")
@@ -199,7 +301,21 @@ def main() -> None:
         default=GUESSES_PER_GAME,
         help=f"guesses into each game, below {ATTEMPTS}",
     )
+    parser.add_argument(
+        "--depth", action="store_true", help="a guess into fresh games against the 98th"
+    )
+    parser.add_argument("--depth-games", type=int, default=200, help="games of each kind")
     args = parser.parse_args()
+    if args.depth:
+        with tempfile.TemporaryDirectory() as folder:
+            depth = measure_depth(folder, games=args.depth_games, rounds=args.rounds)
+        print(f"{depth.games} games of each kind, median of {depth.rounds} rounds")
+        print(f"first guess:      {depth.fresh:,.0f} guesses/s")
+        print(f"98th guess:       {depth.late:,.0f} guesses/s")
+        print(f"minimal endpoint: {depth.minimal:,.0f} requests/s")
+        print(f"fresh / minimal:  {depth.fresh_to_minimal:.2f}")
+        print(f"98th / fresh:     {depth.late_to_fresh:.2f}")
+        return
     with tempfile.TemporaryDirectory() as folder:
         figures = measure_http(
             Path(folder),

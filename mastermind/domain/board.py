@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from typing import cast, overload
 
 import attrs
 
@@ -38,6 +39,92 @@ class BoardRow:
     feedback: Feedback
 
 
+class _Rows(Sequence[BoardRow]):
+    """A board's rows, grown one at a time without copying those before.
+
+    Each row added links to the rows before it; the tuple of them all is built once, when
+    first read, and kept, after which the links are let go. Folding a game of n guesses
+    so costs n steps, not n * n / 2 copies. The rows never change: only the tuple made
+    of them is remembered.
+    """
+
+    __slots__ = ("_all", "_before", "_last", "_length")
+
+    def __init__(
+        self,
+        before: _Rows | None,
+        last: BoardRow | None,
+        length: int,
+        everything: tuple[BoardRow, ...] | None,
+    ) -> None:
+        self._before = before
+        self._last = last
+        self._length = length
+        self._all = everything
+
+    @classmethod
+    def of(cls, rows: Iterable[BoardRow]) -> _Rows:
+        if isinstance(rows, _Rows):
+            return rows
+        everything = tuple(rows)
+        return cls(None, None, len(everything), everything)
+
+    def add(self, row: BoardRow) -> _Rows:
+        return _Rows(self, row, self._length + 1, None)
+
+    def all(self) -> tuple[BoardRow, ...]:
+        everything = self._all
+        if everything is None:
+            later = []
+            rows = self
+            while (found := rows._all) is None:
+                later.append(rows._last)
+                rows = rows._before  # type: ignore[assignment]  # only a tuple ends the chain
+            later.reverse()
+            everything = found + tuple(later)  # type: ignore[arg-type]
+            # The tuple first, then the links: a thread reading meanwhile finds one or both.
+            self._all = everything
+            self._before = self._last = None
+        return everything
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> BoardRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[BoardRow, ...]: ...
+    def __getitem__(self, index: int | slice) -> BoardRow | tuple[BoardRow, ...]:
+        return self.all()[index]
+
+    def __iter__(self) -> Iterator[BoardRow]:
+        return iter(self.all())
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, _Rows):
+            return self._length == other._length and self.all() == other.all()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.all())
+
+    def __repr__(self) -> str:
+        return repr(self.all())
+
+
+def _rows_of(rows: Iterable[BoardRow]) -> Sequence[BoardRow]:
+    return _Rows.of(rows)
+
+
+def _grown(board: DecodingBoard) -> _Rows:
+    return cast(_Rows, board._rows)
+
+
+_NO_ROWS = _Rows.of(())
+
+
 def is_given_up(
     outcome: Outcome, attempts_used: int, total_attempts: int, *, called_off: bool
 ) -> bool:
@@ -54,7 +141,8 @@ class DecodingBoard:
     outcome: Outcome
     rules: Rules
     """How the game is played: its size, its symbols, and how a guess is answered."""
-    rows: tuple[BoardRow, ...] = ()
+    # Given as ``rows=``, read as ``rows``: kept so that adding a row copies none.
+    _rows: Sequence[BoardRow] = attrs.field(default=_NO_ROWS, converter=_rows_of, alias="rows")
     secret: Code | None = None
     """``None`` while the game is in play: the board shows the shield, not the code."""
     maker: CodeMaker = COMPUTER
@@ -63,6 +151,11 @@ class DecodingBoard:
     """Lost because the code maker ended the game."""
     note: str | None = None
     """The last note the person who made the code left the code breaker."""
+
+    @property
+    def rows(self) -> tuple[BoardRow, ...]:
+        """The guesses so far, each with the key pegs it earned, first guess first."""
+        return _grown(self).all()
 
     @property
     def total_attempts(self) -> int:
@@ -84,7 +177,7 @@ class DecodingBoard:
 
     @property
     def attempts_used(self) -> int:
-        return len(self.rows)
+        return len(self._rows)
 
     @property
     def attempts_left(self) -> int:
@@ -161,7 +254,8 @@ def _evolve(folded: BoardSoFar, event: Event) -> BoardSoFar:
             )
             return BoardSoFar(started, event.secret)
         case GuessMade():
-            board = attrs.evolve(board, rows=(*board.rows, BoardRow(event.guess, event.feedback)))
+            row = BoardRow(event.guess, event.feedback)
+            board = attrs.evolve(board, rows=_grown(board).add(row))
         case GameWon():
             board = attrs.evolve(board, outcome=Outcome.WON, secret=folded.secret)
         case GameLost():

@@ -96,8 +96,11 @@ class BoardAnswer:
     ]
 
     @classmethod
-    def of(cls, board: DecodingBoard, *, hints: bool, reveal: bool = False) -> BoardAnswer:
-        """The board of a started game.
+    def of(
+        cls, board: DecodingBoard, *, hints: bool, reveal: bool = False, rows: bool = True
+    ) -> BoardAnswer:
+        """The board of a started game; without ``rows``, its rows left out, for a writer
+        that writes them itself.
 
         ``secret`` is ``None`` until the game is over, unless ``reveal`` says the answer is
         the code maker's and the board is the maker's (``Games.maker_board``): this is the
@@ -114,7 +117,7 @@ class BoardAnswer:
             colours=list(board.available_pegs),
             unique=board.unique,
             rules=RulesAnswer.of(board.rules),
-            rows=[RowAnswer.of(row, board.rules) for row in board.rows],
+            rows=[RowAnswer.of(row, board.rules) for row in board.rows] if rows else [],
             secret=list(board.secret.pegs) if shown and board.secret else None,
             hints=hints and not board.is_over,
             maker=MakerAnswer.of(board.maker),

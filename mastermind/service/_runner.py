@@ -13,12 +13,12 @@ import attrs
 
 from mastermind.domain import Decider
 from mastermind.service._arguments import check_idempotency_key, check_optional_str, check_str
+from mastermind.service._folded import FoldedStreams, Loaded, keys_of
 from mastermind.service._snapshots import SnapshotPolicy, StreamSnapshots
 from mastermind.store import (
     DEFAULT_CATEGORY,
     EventStore,
     StoreUnavailable,
-    Stream,
     VersionConflict,
 )
 
@@ -85,6 +85,13 @@ class CommandRunner(Generic[C, E, S]):
     :class:`~mastermind.store.Snapshots`, and folds the stream from its latest snapshot
     on. A command with an idempotency key loads the whole stream still, since the key's
     first use may be older than the snapshot.
+
+    The runner keeps the folded state of the ``cached_streams`` streams it used last (1,024
+    by default; 0 keeps none). A command on one of them reads the events appended since
+    the runner last read the stream, by itself or by any other writer, and folds those
+    alone; should the stream no longer hold the last event read, at the same place in the
+    feed, the runner loads it whole. Deciders' ``evolve`` must then be pure, as the
+    :class:`~mastermind.domain.Decider` asks: a state is folded on from where it was kept.
     """
 
     def __init__(
@@ -96,6 +103,7 @@ class CommandRunner(Generic[C, E, S]):
         *,
         category: str = DEFAULT_CATEGORY,
         snapshots: SnapshotPolicy[S] | None = None,
+        cached_streams: int = 1024,
     ) -> None:
         if not isinstance(decider, Decider):
             raise TypeError(f"decider must be a Decider, not {type(decider).__name__}")
@@ -124,7 +132,15 @@ class CommandRunner(Generic[C, E, S]):
             raise TypeError(
                 f"snapshots must be a SnapshotPolicy or None, not {type(snapshots).__name__}"
             )
+        if not isinstance(cached_streams, int) or isinstance(cached_streams, bool):
+            raise TypeError(f"cached_streams must be an int, not {type(cached_streams).__name__}")
+        if cached_streams < 0:
+            raise ValueError(f"cached_streams must be at least 0, not {cached_streams}")
         self.snapshots = snapshots
+        self.folded: FoldedStreams[S] = FoldedStreams(
+            cached_streams, store, decider.evolve, IDEMPOTENCY_KEY
+        )
+        """The folded states kept of the streams used last."""
         self._snapshots = None if snapshots is None else StreamSnapshots(snapshots, store, decider)
 
     def handle(
@@ -156,8 +172,9 @@ class CommandRunner(Generic[C, E, S]):
         check_optional_str(request, "request")
         unavailable_retries = 0 if idempotency_key is None else 1
         for attempt in range(1, self.max_attempts + 1):
-            stream, state, from_version = self._load(stream_id, idempotency_key)
-            earlier = self._replay(stream, idempotency_key, request)
+            loaded = self._load(stream_id, idempotency_key)
+            stream, state, from_version = loaded.stream, loaded.state, loaded.from_version
+            earlier = self._replay(loaded, idempotency_key, request)
             if earlier is not None:
                 return earlier
             decided = command(state) if callable(command) else command
@@ -165,7 +182,7 @@ class CommandRunner(Generic[C, E, S]):
             if idempotency_key is not None:
                 asked = request or repr(decided)
                 metadata = {IDEMPOTENCY_KEY: idempotency_key, REQUEST: _fingerprint(asked)}
-                earlier = self._replay(stream, idempotency_key, asked)
+                earlier = self._replay(loaded, idempotency_key, asked)
                 if earlier is not None:
                     return earlier
             new_events = self.decider.decide(decided, state)
@@ -193,34 +210,41 @@ class CommandRunner(Generic[C, E, S]):
                 state = self.decider.evolve(state, event)
             if self._snapshots is not None:
                 after = stream.version + len(new_events)
-                self._snapshots.keep(stream_id, self.category, stream.version, after, state)
+                if self._snapshots.keep(stream_id, self.category, stream.version, after, state):
+                    # The next command folds from the snapshot, and keeps the events after it.
+                    self.folded.drop(stream_id)
             return Handled(
-                state, (*stream.events, *new_events), new_events, from_version=from_version
+                state, (*loaded.events, *new_events), new_events, from_version=from_version
             )
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def _load(self, stream_id: str, key: str | None) -> tuple[Stream, S, int]:
-        """The stream, from its latest snapshot unless a key must be looked for in all of
-        it; the state folded; the version of the snapshot, or 0."""
-        if self._snapshots is not None and key is None:
-            return self._snapshots.load(stream_id, self.category)
-        stream = self.store.load(stream_id, category=self.category)
-        return stream, self.decider.fold(stream.events), 0
+    def _load(self, stream_id: str, key: str | None) -> Loaded[S]:
+        """The stream, from the state kept of it, else from its latest snapshot unless a
+        key must be looked for in all of it; the state folded; and the keys it records."""
+        loaded = self.folded.load(stream_id, self.category, all_keys=key is not None)
+        if loaded is None:
+            if self._snapshots is not None and key is None:
+                stream, state, from_version = self._snapshots.load(stream_id, self.category)
+            else:
+                stream = self.store.load(stream_id, category=self.category)
+                state, from_version = self.decider.fold(stream.events), 0
+            loaded = Loaded(stream, state, from_version, keys_of(stream.records, IDEMPOTENCY_KEY))
+        self.folded.keep(stream_id, loaded)
+        return loaded
 
-    def _replay(self, stream: Stream, key: str | None, request: str | None) -> Handled[E, S] | None:
+    def _replay(
+        self, loaded: Loaded[S], key: str | None, request: str | None
+    ) -> Handled[E, S] | None:
         """The first result of the keyed command, if the stream records it.
 
         Without a ``request`` to compare, it cannot tell yet: it answers ``None``.
         """
         if key is None or request is None:
             return None
-        positions = [
-            index
-            for index, record in enumerate(stream.records)
-            if record.metadata.get(IDEMPOTENCY_KEY) == key
-        ]
+        positions = loaded.keys.get(key)
         if not positions:
             return None
+        stream = loaded.stream
         # Records kept the request itself before they kept its fingerprint.
         if stream.records[positions[0]].metadata.get(REQUEST) not in (
             _fingerprint(request),

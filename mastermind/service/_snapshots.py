@@ -166,16 +166,16 @@ class StreamSnapshots(Generic[S]):
         stream = self._events.load(stream_id, category=category)
         return stream, self._decider.fold(stream.events), 0
 
-    def keep(self, stream_id: str, category: str, before: int, after: int, state: S) -> None:
+    def keep(self, stream_id: str, category: str, before: int, after: int, state: S) -> bool:
         """Save a snapshot of ``state`` at version ``after``, if the append from ``before``
-        reached or passed a multiple of ``every``.
+        reached or passed a multiple of ``every``; whether one was saved.
 
         Never raises for a snapshot it cannot keep: the append it follows is made, and
         failing the command would have its caller make it again.
         """
         every = self.policy.every
         if self._store is None or after // every == before // every:
-            return
+            return False
         try:
             text = self.policy.write(state)
             check_snapshot(Snapshot(stream_id, after, self.policy.kind, text))
@@ -183,16 +183,18 @@ class StreamSnapshots(Generic[S]):
         # A state that cannot be written is no reason to fail a command already appended.
         except Exception as error:
             _warn(self.policy, f"it cannot be written ({error})")
-            return
+            return False
         if not readable:
             _warn(self.policy, "it does not read back equal")
-            return
+            return False
         # The next append that passes a multiple tries again.
         with contextlib.suppress(StoreUnavailable):
             at = self._events.load(stream_id, category=category, after_version=after - 1)
             if at.records and at.records[0].version == after:
                 state_text = f"{at.records[0].position} {text}"
                 self._store.save_snapshot(Snapshot(stream_id, after, self.policy.kind, state_text))
+                return True
+        return False
 
     def _latest(self, stream_id: str) -> Snapshot | None:
         if self._store is None:

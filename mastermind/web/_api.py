@@ -28,8 +28,9 @@ from mastermind.service import (
     encode,
 )
 from mastermind.web._bearer import role_required, role_sent
+from mastermind.web._board_json import BoardTexts
 from mastermind.web._bodies import GAME_ID, IDEMPOTENCY_KEY, NewBoard, NewGame, RulesRequest
-from mastermind.web._problems import Problem, json_response, refused_as_problems
+from mastermind.web._problems import Problem, json_response, json_text_response, refused_as_problems
 from mastermind.web._requests import (
     game_id_of,
     idempotency_key_of,
@@ -54,6 +55,7 @@ class GameApi:
 
     def __init__(self, games: Games, tokens: PlayerTokens) -> None:
         self.games = games
+        self._texts = BoardTexts()
         self.tokens = tokens
 
     def routes(self) -> list[Route]:
@@ -98,11 +100,11 @@ class GameApi:
             )
             if kind.role is Role.MAKER:  # who made the code sees it, as GET shows it them
                 board = await self._call(self.games.maker_board, game_id)
-            answer = self._board(board, maker=kind.role is Role.MAKER)
+            answer = self._board_text(board, maker=kind.role is Role.MAKER)
             if kind.adds:
                 location = {"Location": _location(request, game_id)}
-                return json_response(answer, 201, headers=location)
-            return json_response(answer)
+                return json_text_response(answer, 201, headers=location)
+            return json_text_response(answer)
 
         name = kind.command.__name__
         return endpoint(
@@ -180,8 +182,8 @@ class GameApi:
         board = await self._call(self.games.board, game_id)  # an unknown game is 404 first
         if role_sent(request, self.tokens, game_id) is Role.MAKER:
             board = await self._call(self.games.maker_board, game_id)
-            return json_response(self._board(board, maker=True))
-        return json_response(self._board(board))
+            return json_text_response(self._board_text(board, maker=True))
+        return json_text_response(self._board_text(board))
 
     @endpoint(
         "GET",
@@ -222,6 +224,12 @@ class GameApi:
         if maker:
             return encode(BoardAnswer.of(board, hints=False, reveal=True))  # type: ignore[no-any-return]
         return encode(BoardAnswer.of(board, hints=self.games.offers_hints(board)))  # type: ignore[no-any-return]
+
+    def _board_text(self, board: DecodingBoard, *, maker: bool = False) -> str:
+        """``_board`` as JSON, the rows of the boards answered last written once each."""
+        if maker:
+            return self._texts.text(board, hints=False, reveal=True)
+        return self._texts.text(board, hints=self.games.offers_hints(board))
 
     def _token(self, board: DecodingBoard) -> str:
         return self.tokens.issue(board.game_id, Role.BREAKER)

@@ -16,7 +16,14 @@ from mastermind.service import (
     VersionConflict,
 )
 
-__all__ = ["PROBLEM_JSON", "Problem", "json_response", "refused_as_problems"]
+__all__ = [
+    "PROBLEM_JSON",
+    "Problem",
+    "json_response",
+    "json_text",
+    "json_text_response",
+    "refused_as_problems",
+]
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -145,9 +152,24 @@ def json_response(
     media_type: str = "application/json",
 ) -> Response:
     """JSON that no cache keeps: answers may carry a player's token."""
-    body = _ENCODER.encode(content)
+    return json_text_response(json_text(content), status, headers=headers, media_type=media_type)
+
+
+def json_text(content: Any) -> str:
+    """``content`` as the JSON text every answer is written as."""
+    return _ENCODER.encode(content)
+
+
+def json_text_response(
+    text: str,
+    status: int = 200,
+    *,
+    headers: Mapping[str, str] | None = None,
+    media_type: str = "application/json",
+) -> Response:
+    """:func:`json_response` of content already written by :func:`json_text`."""
     return Response(
-        body.encode("utf-8", "backslashreplace"),
+        text.encode("utf-8", "backslashreplace"),
         status,
         headers={"Cache-Control": "no-store", **(headers or {})},
         media_type=media_type,

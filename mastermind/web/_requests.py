@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
@@ -196,7 +197,7 @@ def read_as(kind: type[T], document: Mapping[str, Any], within: str = "") -> T:
     the field that holds ``document``, in a body that nests it."""
     fields = attrs.fields(kind)
     only_fields(document, tuple(field.name for field in fields))
-    hints = typing.get_type_hints(kind)
+    hints = _hints(kind)
     values = {}
     for field in fields:
         name = f"{within}.{field.name}" if within else field.name
@@ -205,6 +206,12 @@ def read_as(kind: type[T], document: Mapping[str, Any], within: str = "") -> T:
         elif field.default is attrs.NOTHING:
             raise Problem(422, "MissingField", f"Send the field {name!r}.", field=name)
     return kind(**values)
+
+
+@functools.lru_cache(maxsize=64)
+def _hints(kind: type) -> dict[str, Any]:
+    """The annotations of a body's class, evaluated once: evaluating them compiles each."""
+    return typing.get_type_hints(kind)
 
 
 _EXPECTED = {int: "a whole number", bool: "true or false", str: "a string", type(None): "null"}
