@@ -327,7 +327,7 @@ import dataclasses, json, sys
 sys.path.insert(0, sys.argv[1])
 module = __import__(sys.argv[2])
 figures = getattr(module, sys.argv[3])(**json.loads(sys.argv[4]))
-print(json.dumps(dataclasses.asdict(figures)))
+print(json.dumps(figures if isinstance(figures, dict) else dataclasses.asdict(figures)))
 """
 
 

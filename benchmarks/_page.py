@@ -12,6 +12,7 @@ import bench_snapshots
 import bench_sse
 from _markdown import bullet, image, markdown_table, wrap
 from _measure import Sizes, StoreRun, StrategyFigures
+from _scale import ScaleFigures, scale_section
 from _scoring import ScoringRow
 from _server_sections import faults_section, http_section, load_section
 
@@ -30,6 +31,7 @@ def page(
     load: bench_load.LoadFigures,
     live: bench_sse.SseFigures,
     snapshots: bench_snapshots.SnapshotFigures,
+    scale: ScaleFigures,
 ) -> str:
     """The whole of ``performance.md``."""
     rows = [[key, value] for key, value in about.items()]
@@ -79,6 +81,7 @@ def page(
         *load_section(load),
         *faults_section(load),
         *bench_sse.section(live),
+        *scale_section(scale),
     ]
     return "\n".join(parts).rstrip("\n") + "\n"
 

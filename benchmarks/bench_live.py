@@ -140,9 +140,10 @@ async def stalled(server: bench_sse.Server, readers: int) -> dict[str, float]:
         }
 
 
-def measure(folder: Path, watchers: int, readers: int) -> dict[str, float]:
+def measure(folder: Path | str, watchers: int, readers: int) -> dict[str, float]:
+    folder = Path(folder)
     figures: dict[str, float] = {}
-    for name in ("alone", "watched", "stalled"):
+    for name in ("alone", "watched", "stalled") if readers else ("alone", "watched"):
         place = folder / name
         place.mkdir()
         limits = {**bench_sse.LIMITS, "streams": readers if name == "stalled" else 1000}

@@ -21,7 +21,10 @@ One run measures, on one machine:
   workers, board reads beside a saturated hint pool, and the fault scenarios of
   ``harness/scenarios.py`` (``bench_load.py`` does the measuring);
 - live streams: the events one ``mastermind serve`` worker delivers each second to N
-  watchers of a game, next to polling (``bench_sse.py`` does the measuring).
+  watchers of a game, next to polling (``bench_sse.py`` does the measuring);
+- running at scale: each goal of ``docs/scale.md`` beside its figure, from
+  ``bench_fold.py``, ``bench_http.py --depth``, ``bench_live.py``, ``bench_cli_start.py``
+  and ``bench_pg_append.py`` (``_scale.py`` gathers them).
 
 Every figure is the median of several runs, or a ratio of two rates measured side by side
 in the same run. The page says what machine it ran on. ``--quick`` uses tiny sizes and
@@ -59,6 +62,7 @@ from _measure import (
 )
 from _page import page
 from _plots import plot_scoring, plot_solver, plot_stores
+from _scale import measure_scale, scale_fragment
 from _scoring import measure_scoring
 
 HERE = Path(__file__).resolve().parent
@@ -91,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     load = measure_load(sizes, not arguments.no_postgres)
     live = measure_live(arguments.quick)
     snapshots = measure_snapshots(arguments.quick)
+    scale = measure_scale(arguments.quick, stores.appends)
 
     images = arguments.output / IMAGES
     images.mkdir(parents=True, exist_ok=True)
@@ -98,11 +103,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     plot_solver(solver, images / "solver.png")
     plot_stores(stores, images / "stores.png")
     text = page(
-        arguments.quick, sizes, about, scoring, solver, large, stores, http, load, live, snapshots
+        arguments.quick,
+        sizes,
+        about,
+        scoring,
+        solver,
+        large,
+        stores,
+        http,
+        load,
+        live,
+        snapshots,
+        scale,
     )
     (arguments.output / "performance.md").write_text(text)
     generated = arguments.output / GENERATED
     write_fragments(generated, about, scoring, solver, solver_page, large)
+    (generated / "scale.md").write_text(scale_fragment(scale))
     progress(f"wrote {arguments.output / 'performance.md'}, {images}/ and {generated}/")
 
 

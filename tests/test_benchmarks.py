@@ -26,7 +26,9 @@ RUNNER = BENCHMARKS / "report.py"
 LARGE = BENCHMARKS / "bench_large.py"
 GENERATED = ROOT / "docs" / "generated"
 SOLVER_PAGE = ROOT / "docs" / "solver.md"
+SCALE_PAGE = ROOT / "docs" / "scale.md"
 FRAGMENTS = [
+    "scale.md",
     "solver-classic.md",
     "solver-large.md",
     "solver-review.md",
@@ -59,6 +61,7 @@ def test_a_quick_run_writes_the_page_and_its_plots(tmp_path: Path) -> None:
         "Under load",
         "Under faults",
         "Live streams",
+        "Running at scale",
     ]
     for fact in ("CPU", "cores", "memory", "operating system", "Python", "date"):
         assert re.search(rf"^\| {fact} \| \S", text, re.M), fact
@@ -178,8 +181,9 @@ def classic_rows(text: str) -> dict[str, tuple[int, str, int, str]]:
     }
 
 
-def test_the_code_breakers_page_includes_every_generated_fragment() -> None:
-    included = re.findall(r'^--8<-- "docs/generated/([\w-]+\.md)"$', SOLVER_PAGE.read_text(), re.M)
+def test_the_docs_include_every_generated_fragment() -> None:
+    pages = SOLVER_PAGE.read_text() + SCALE_PAGE.read_text()
+    included = re.findall(r'^--8<-- "docs/generated/([\w-]+\.md)"$', pages, re.M)
     assert sorted(set(included)) == FRAGMENTS
     assert sorted(path.name for path in GENERATED.iterdir()) == FRAGMENTS
 
