@@ -77,9 +77,15 @@ class _Rows(Sequence[BoardRow]):
         if everything is None:
             later = []
             rows = self
-            while (found := rows._all) is None:
-                later.append(rows._last)
-                rows = rows._before  # type: ignore[assignment]  # only a tuple ends the chain
+            while True:
+                # The links before the tuple, the reverse of the order they are let go in
+                # below: links found gone mean the tuple is there.
+                before, last = rows._before, rows._last
+                found = rows._all
+                if found is not None:
+                    break
+                later.append(last)
+                rows = before  # type: ignore[assignment]  # only a tuple ends the chain
             later.reverse()
             everything = found + tuple(later)  # type: ignore[arg-type]
             # The tuple first, then the links: a thread reading meanwhile finds one or both.

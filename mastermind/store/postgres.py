@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
 import select
 import socket
 import time
@@ -29,6 +28,7 @@ from mastermind.store._port import (
     VersionConflict,
     WrongCategory,
 )
+from mastermind.store._postgres_notify import Notifier
 from mastermind.store._postgres_pool import PostgresPool
 from mastermind.store._queries import HORIZON, POSITION_BITS, Queries, check_is_events
 from mastermind.store._sql import SQLStore
@@ -37,7 +37,6 @@ from mastermind.store.checks import check_identifier
 
 __all__ = ["PostgresEventStore"]
 
-log = logging.getLogger("mastermind.store")
 
 SCHEMA = """\
 CREATE TABLE IF NOT EXISTS {t} (
@@ -96,10 +95,11 @@ class PostgresEventStore(SQLStore):
     store holds at most ``max_connections`` connections, and a call waits at most
     ``connection_wait`` seconds for one before it raises ``StoreUnavailable``.
 
-    Every append notifies the last position it wrote on the channel :attr:`channel`, named
-    after the table and its schema, once it has committed. While a thread waits for the feed to
-    grow, the store listens on one more connection, outside the pool, and connects it
-    again after losing it, after pauses that double up to two seconds.
+    Once an append has committed, a thread of the store notifies the channel
+    :attr:`channel`, named after the table and its schema, of the last position written:
+    one notification for however many appends committed meanwhile. While a thread waits
+    for the feed to grow, the store listens on one more connection, outside the pool, and
+    connects it again after losing it, after pauses that double up to two seconds.
     """
 
     _driver_error = psycopg.Error
@@ -125,14 +125,10 @@ class PostgresEventStore(SQLStore):
             with self._connection() as connection:
                 _create_schema(connection, queries)
                 self.channel = _channel(connection, queries)
-                # Sent in a transaction of its own after the append's commit: a NOTIFY in
-                # the append's transaction holds PostgreSQL's one notify lock from before
-                # its commit until after the commit's flush, which makes every committing
-                # writer of the cluster wait for the one before it.
-                self._notify = "SELECT pg_notify(%s, %s)"
         except BaseException:
             self._pool.close()
             raise
+        self._notifier = Notifier(self._connection, self.channel)
         self._watch = Watch(
             lambda: _Listener(
                 pool.connect_outside(keepalives=True), self.channel, queries.written(_HEAD)
@@ -191,14 +187,12 @@ class PostgresEventStore(SQLStore):
                 self._check(connection, stream_id, expected_version, category)
                 actual, _ = self._last_version(connection, stream_id, category)
                 raise VersionConflict(stream_id, expected_version, actual)
-            try:
-                connection.execute(self._notify, (self.channel, str(max(inserted)[0])))
-            except psycopg.Error as error:
-                # The events are stored: the append succeeded, and saying otherwise would
-                # make its caller append them again. Listeners find them at their next
-                # look at the head, at most CHECK_EVERY seconds later.
-                log.warning("events of %s stored, but not notified: %s", stream_id, error)
+        self._notifier.appended(max(inserted)[0])
         return expected_version + len(rows)
+
+    def close(self) -> None:
+        self._notifier.close()
+        super().close()
 
     def _check(
         self,
@@ -230,6 +224,9 @@ finds a connection cut off without a word, and a notification sent by no append.
 PENDING_EVERY = 0.03
 """Seconds between two reads of the head while a notified position is above the horizon:
 an earlier transaction still runs, and no notification comes when it ends."""
+PENDING_LONGEST = 1.0
+"""The longest wait between two such reads: each read that finds the horizon where it
+was doubles the wait, so that a transaction left open for hours costs a read a second."""
 
 
 def _channel(connection: psycopg.Connection[Any], queries: Queries) -> str:
@@ -254,10 +251,10 @@ class _Listener:
     It listens first and reads the head after, so that nothing committed in between is
     missed. A notified position is committed, but the feed shows it only once every
     earlier transaction has ended: until the head reaches it, the listener reads the head
-    every :data:`PENDING_EVERY` seconds. Payloads that are not positions, sent by some
-    other program, make it read the head again. It waits on its socket and on a socket
-    pair of its own, which :meth:`interrupt` writes to, so that a closing store need not
-    wait for a timeout.
+    every :data:`PENDING_EVERY` seconds, less often the longer the horizon holds. Payloads
+    that are not positions, sent by some other program, make it read the head again. It
+    waits on its socket and on a socket pair of its own, which :meth:`interrupt` writes
+    to, so that a closing store need not wait for a timeout.
     """
 
     def __init__(self, connection: psycopg.Connection[Any], channel: str, head: str) -> None:
@@ -266,6 +263,7 @@ class _Listener:
         self._checked = time.monotonic()
         self._horizon = 0  # the horizon as last read
         self._pending = 0  # the last position notified
+        self._poll = PENDING_EVERY  # the wait between two reads while the horizon holds
         self._wake_in, self._wake_out = socket.socketpair()
         try:
             self._wake_in.setblocking(False)
@@ -287,7 +285,7 @@ class _Listener:
         moved = self._received()
         if moved is None:
             if self._pending >= self._horizon:
-                timeout = min(timeout, PENDING_EVERY)
+                timeout = min(timeout, self._poll)
             woken = self._wake_in.fileno()
             readable, _, _ = select.select([self._connection.fileno(), woken], [], [], timeout)
             if woken in readable:
@@ -296,9 +294,13 @@ class _Listener:
             moved = self._received()
         if moved is not None:
             self._pending = max(self._pending, moved)
-        if self._pending >= self._horizon or (
-            moved is None and time.monotonic() - self._checked > CHECK_EVERY
-        ):
+        if self._pending >= self._horizon:
+            horizon = self._horizon
+            head = self.head()
+            held = self._pending >= self._horizon and self._horizon == horizon
+            self._poll = min(self._poll * 2, PENDING_LONGEST) if held else PENDING_EVERY
+            return head
+        if moved is None and time.monotonic() - self._checked > CHECK_EVERY:
             return self.head()
         return moved  # below the horizon: in the feed already
 

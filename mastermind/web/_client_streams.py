@@ -58,6 +58,9 @@ return 1
 class ClientStreams(Protocol):
     """The open streams of each client address, and how many it may hold."""
 
+    remote: bool
+    """Whether counting asks another server, and may take a round trip or a timeout."""
+
     def claim(self, address: str, stream: object) -> bool:
         """Take a place for ``stream`` of ``address``: False if it holds as many as it may.
 
@@ -71,6 +74,8 @@ class ClientStreams(Protocol):
 
 class LocalStreams:
     """The streams each address holds open in this process."""
+
+    remote = False
 
     def __init__(self, per_client: int) -> None:
         self._per_client = per_client
@@ -93,6 +98,8 @@ class LocalStreams:
 
 class SharedStreams:
     """The streams each address holds open in every process that counts in one Redis."""
+
+    remote = True
 
     def __init__(self, client: Any, per_client: int) -> None:
         self._redis = client
@@ -155,6 +162,10 @@ class SharedStreams:
                     for lease, key in leases:
                         self._renew(keys=[key], args=[lease, LEASE_SECONDS], client=pipeline)
                     pipeline.execute()
+                with self._lock:  # released while renewed: the renewal brought them back
+                    gone = [(lease, key) for lease, key in leases if lease not in self._open]
+                for lease, key in gone:
+                    self._redis.zrem(key, lease)
             except Exception as error:  # tried again at the next renewal
                 self._outage.failed(error)
             else:

@@ -90,7 +90,7 @@ class LiveGames:
         client = request.client
         try:
             address = client.host if client else "unknown"
-            watcher = await run_in_threadpool(self.hub.join, game_id, address)
+            watcher = await self.hub.join(game_id, address)
         except StreamsFull as full:
             raise full.problem from None
         try:

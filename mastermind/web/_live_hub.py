@@ -118,35 +118,49 @@ class Hub:
             )
             self._thread.start()
 
-    def join(self, game_id: str, address: str) -> Watcher:
-        """A watcher of ``game_id``, handed every message from now on. Called from a
-        thread: counting the address's streams in Redis must not hold the event loop.
+    async def join(self, game_id: str, address: str) -> Watcher:
+        """A watcher of ``game_id``, handed every message from now on. The address's place
+        is claimed in a worker thread, since counting in Redis may take a round trip; the
+        watcher joins its game on the event loop, which alone changes the watchers.
 
         Raises:
             StreamsFull: the address, or this process, holds as many streams as it may.
             Problem: 503, the address's streams cannot be counted.
         """
         watcher = Watcher(game_id, address, queue=self._queue)
-        if not self._clients.claim(address, watcher):
+        if not await self._claim(address, watcher):
             raise StreamsFull(
                 429,
                 "TooManyStreams",
                 f"This address holds {self._per_client} live streams open already, as many "
                 "as it may: close one first.",
             )
-        with self._lock:
-            full = self._count >= self._total or self._stopped
-            if not full:
-                self._watchers.setdefault(game_id, set()).add(watcher)
-                self._count += 1
-        if full:
-            self._clients.release(address, watcher)
+        if self._count >= self._total or self._stopped:
+            self._give_back(address, watcher)
             raise StreamsFull(
                 503,
                 "StreamsFull",
                 "This server holds as many live streams as it can. Try again in a few seconds.",
             )
+        with self._lock:
+            self._watchers.setdefault(game_id, set()).add(watcher)
+        self._count += 1
         return watcher
+
+    async def _claim(self, address: str, watcher: Watcher) -> bool:
+        """The address's place for ``watcher``, claimed in a worker thread; given back
+        when it comes, should the request be cancelled meanwhile."""
+        claiming = asyncio.ensure_future(asyncio.to_thread(self._clients.claim, address, watcher))
+        try:
+            return await asyncio.shield(claiming)
+        except asyncio.CancelledError:
+
+            def give_back(claimed: asyncio.Future[bool]) -> None:
+                if not claimed.cancelled() and claimed.exception() is None and claimed.result():
+                    self._clients.release(address, watcher)
+
+            claiming.add_done_callback(give_back)
+            raise
 
     def leave(self, watcher: Watcher) -> None:
         """Forget ``watcher``; leaving twice is leaving once."""
@@ -158,8 +172,16 @@ class Hub:
             if not watching:
                 del self._watchers[watcher.game_id]
                 self._forget(watcher.game_id)
-            self._count -= 1
-        self._clients.release(watcher.address, watcher)
+        self._count -= 1
+        self._give_back(watcher.address, watcher)
+
+    def _give_back(self, address: str, watcher: Watcher) -> None:
+        """Give the address's place back; on the event loop, from a worker thread when
+        counting asks Redis, which may be slow or away, while the loop goes on serving."""
+        if self._clients.remote and self._loop is not None and self._loop.is_running():
+            self._loop.run_in_executor(None, self._clients.release, address, watcher)
+        else:
+            self._clients.release(address, watcher)
 
     def messages(self, game_id: str, after: int) -> CaughtUp:
         """What a stream that received version ``after`` lacks, from the game's stream:

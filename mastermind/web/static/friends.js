@@ -2,7 +2,7 @@
 // may call, and the live stream that the maker's page and every tab of the breaker follow.
 
 import { gamePath } from "./api.js";
-import { applied, follow } from "./live.js";
+import { applied, BEHIND, follow, isBehind } from "./live.js";
 import { copyInvite, isFriendsGame, makerName, setUpMaker } from "./maker.js";
 import { answerText } from "./pegs.js";
 import { inPlay, say, view } from "./view.js";
@@ -33,12 +33,14 @@ export function installFriends(page) {
   }
 
   // A message of the game's stream: the board it holds, or the one its change makes of
-  // the board shown, replaces the one shown if it is further on.
+  // the board shown, replaces the one shown if it is further on. A change that the board
+  // shown is too far behind to take asks for the whole board again.
   function heard(gameId, message) {
     const shown = state.game;
     if (!shown || shown.id !== gameId) return;
     const board = message.board ?? applied(shown, message);
-    if (!board || board.id !== shown.id) return;
+    if (!board) return isBehind(shown, message) ? BEHIND : undefined;
+    if (board.id !== shown.id) return;
     const noted = board.note && board.note !== shown.note;
     if (progress(board) <= progress(shown) && !noted) return;
     page.show(board);

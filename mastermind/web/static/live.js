@@ -13,7 +13,9 @@ const NEVER = new Set([400, 401, 403, 404, 410]); // answers that asking again c
 const DROPPED = "dropped"; // the server ended a stream that fell behind; it has no id
 
 // Follow the stream at ``path`` with ``token``: ``heard`` gets each message's data, parsed:
-// the first holds a ``board``; each after it, what one event changed (see applied).
+// the first holds a ``board``; each after it, what one event changed (see applied). A
+// ``heard`` that answers BEHIND cannot lay the change on the board it shows: the stream
+// begins again, with the whole board.
 // Answers a function that stops following.
 export function follow(path, token, heard) {
   const stop = new AbortController();
@@ -40,7 +42,10 @@ async function run(path, token, heard, signal) {
           if (message.event === DROPPED) break; // fell behind: resume where it stopped
           if (message.id !== null) last = message.id;
           wait = FIRST_WAIT;
-          heard(JSON.parse(message.data));
+          if (heard(JSON.parse(message.data)) === BEHIND) {
+            last = null; // the whole board again, from a stream begun afresh
+            break;
+          }
           if (TERMINAL.has(message.event)) return;
         }
       }
@@ -106,6 +111,15 @@ function blank() {
 // The board that ``change``, a stream's message after its first, makes of ``board``, the
 // game as it stood just before; null if the board is not that one, but further on, or
 // behind, so that the change cannot be laid on it.
+export const BEHIND = "behind";
+
+// Whether ``board`` lacks events that came before ``change``, which applied cannot skip.
+export function isBehind(board, change) {
+  if (!change.attempts) return false;
+  const rows = board.rows.length;
+  return rows < (change.row ? change.attempts.used - 1 : change.attempts.used);
+}
+
 export function applied(board, change) {
   if (change.type === "NoteLeft") return { ...board, note: change.note };
   const used = change.attempts.used;
