@@ -17,7 +17,6 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import Any
 
 __all__ = ["Notifier"]
@@ -31,15 +30,18 @@ notification lost in a crash is no loss: listeners read the head when they recon
 GATHER_SECONDS = 0.002
 """While appends keep coming, the pause after each notification in which the next gathers
 them: a notification a few milliseconds late, rather than a transaction for each append."""
+IDLE_SECONDS = 10.0
+"""Seconds without an append after which the thread ends, and its connection closes."""
 CLOSE_SECONDS = 2.0
 """The longest a closing store waits for the last notification to be sent."""
 
 
 class Notifier:
-    """Notifies ``channel`` of the latest position that :meth:`appended` was told of."""
+    """Notifies ``channel`` of the latest position that :meth:`appended` was told of, on a
+    connection that ``connect`` opens, in autocommit."""
 
-    def __init__(self, connection: Callable[[], AbstractContextManager[Any]], channel: str) -> None:
-        self._connection = connection
+    def __init__(self, connect: Callable[[], Any], channel: str) -> None:
+        self._connect = connect
         self._channel = channel
         self._condition = threading.Condition()
         self._latest = 0
@@ -72,20 +74,34 @@ class Notifier:
             thread.join(CLOSE_SECONDS)
 
     def _send(self) -> None:
-        while True:
-            with self._condition:
-                while self._latest == self._sent and not self._closed:
-                    self._condition.wait()
-                if self._latest == self._sent:
-                    return
-                latest = self._latest
-            try:
-                with self._connection() as connection:
+        """Notify while appends come, on a connection of its own, outside the pool, so
+        that an append never waits for a connection the notifications hold; connected
+        again after a failure, at the next notification; closed after IDLE_SECONDS
+        without an append."""
+        connection = None
+        try:
+            while True:
+                with self._condition:
+                    while self._latest == self._sent and not self._closed:
+                        if not self._condition.wait(IDLE_SECONDS) and self._latest == self._sent:
+                            self._thread = None  # the next append starts another
+                            return
+                    if self._latest == self._sent:
+                        return
+                    latest = self._latest
+                try:
+                    if connection is None or connection.closed:
+                        connection = self._connect()
                     connection.execute(STATEMENT, (self._channel, str(latest)))
-            except Exception as error:  # the events are stored; listeners look again
-                log.warning("appends up to %s stored, but not notified: %s", latest, error)
-            with self._condition:
-                self._sent = max(self._sent, latest)
-                busy = self._latest != self._sent and not self._closed
-            if busy:  # appends keep coming: gather them into the next notification
-                time.sleep(GATHER_SECONDS)
+                except Exception as error:  # the events are stored; listeners look again
+                    log.warning("appends up to %s stored, but not notified: %s", latest, error)
+                    if connection is not None:
+                        connection.close()
+                with self._condition:
+                    self._sent = max(self._sent, latest)
+                    busy = self._latest != self._sent and not self._closed
+                if busy:  # appends keep coming: gather them into the next notification
+                    time.sleep(GATHER_SECONDS)
+        finally:
+            if connection is not None:
+                connection.close()

@@ -128,7 +128,7 @@ class PostgresEventStore(SQLStore):
         except BaseException:
             self._pool.close()
             raise
-        self._notifier = Notifier(self._connection, self.channel)
+        self._notifier = Notifier(pool.connect_outside, self.channel)
         self._watch = Watch(
             lambda: _Listener(
                 pool.connect_outside(keepalives=True), self.channel, queries.written(_HEAD)

@@ -147,16 +147,22 @@ def serve(ctx: click.Context, /, **values: Any) -> None:
         raise click.ClickException(f"Cannot open the games at {where}: {reason(error)}") from error
 
 
+OUTSIDE_POOL = 2
+"""Connections of a worker's PostgreSQL store outside its pool: the one that listens for
+new events, and the one that notifies of its appends."""
+
+
 def _check_connections(url: str, workers: int, store_connections: int) -> None:
     """Refuse more PostgreSQL connections than its default limit leaves for a server:
     past it, requests fail with "too many clients" under load, not at start."""
     if not StoreURL.parse(url).is_postgres:
         return
-    wanted = workers * store_connections
+    wanted = workers * (store_connections + OUTSIDE_POOL)
     allowed = POSTGRES_DEFAULT_MAX_CONNECTIONS - SPARE_CONNECTIONS
     if wanted > allowed:
         raise click.UsageError(
-            f"{workers} workers of {store_connections} connections each may open {wanted} "
+            f"{workers} workers of {store_connections} connections each, and "
+            f"{OUTSIDE_POOL} more outside the pool, may open {wanted} "
             f"PostgreSQL connections, more than the {allowed} that PostgreSQL's default "
             f"max_connections of {POSTGRES_DEFAULT_MAX_CONNECTIONS} leaves for a server. "
             "Give fewer --workers or --store-connections, or, if the database's "

@@ -76,7 +76,8 @@ PROBLEMS = {
     415: "The body is not JSON.",
     422: "The body is not valid JSON, or does not have the fields asked for.",
     429: "This address made too many such requests lately; wait as Retry-After says.",
-    503: "The store, or the hint workers, cannot answer now; try again as Retry-After says.",
+    503: "The store, the hint workers or the Redis that counts the limits cannot answer now;"
+    " try again as Retry-After says.",
 }
 """What each problem status means, for every route that may answer it."""
 HEADERS = {

@@ -142,11 +142,32 @@ def test_a_waiter_is_woken_after_every_connection_of_its_store_was_cut_off(
     writer.close()
 
 
-def test_closing_the_store_closes_its_listening_connection(database_url: str) -> None:
+def test_closing_the_store_closes_its_listening_and_notifying_connections(
+    database_url: str,
+) -> None:
     name = f"notify_test_{time.monotonic_ns()}"
     store = PostgresEventStore(f"{database_url}&application_name={name}", max_connections=1)
     store.append("g1", [started("g1")], 0)
     assert wait_for_events(store, 0, PATIENCE) is True
-    assert eventually(lambda: len(backends(database_url, name)) == 2)  # pool's, listener's
+    # the pool's, the listener's and the notifier's
+    assert eventually(lambda: len(backends(database_url, name)) == 3)
     store.close()
     assert eventually(lambda: backends(database_url, name) == set())
+
+
+def test_the_notifying_connection_closes_once_appends_stop(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mastermind.store import _postgres_notify
+
+    monkeypatch.setattr(_postgres_notify, "IDLE_SECONDS", 0.2)
+    name = f"notify_idle_{time.monotonic_ns()}"
+    store = PostgresEventStore(f"{database_url}&application_name={name}", max_connections=1)
+    listener = listening(database_url, store.channel)
+    store.append("g1", [started("g1")], 0)
+    assert eventually(lambda: len(backends(database_url, name)) == 1)  # the pool's alone
+    store.append("g2", [started("g2")], 0)  # notified again, on a new connection
+    heard = [n.payload for n in listener.notifies(timeout=PATIENCE, stop_after=2)]
+    assert heard == [str(record.position) for record in store.read_all()]
+    listener.close()
+    store.close()

@@ -269,7 +269,10 @@ def test_more_postgresql_connections_than_its_default_allows_are_refused(serve: 
     )
 
     assert refused.exit_code == 2
-    assert "10 workers of 10 connections each may open 100" in one_line_error(refused)
+    assert (
+        "10 workers of 10 connections each, and 2 more outside the pool, may open 120"
+        in one_line_error(refused)
+    )
     assert "default max_connections of 100" in one_line_error(refused)
     assert allowed.exit_code == 1, "allowed, it tries the database, which is not there"
     assert one_line_error(allowed).startswith(
