@@ -49,7 +49,7 @@ from starlette.routing import Route
 
 from harness import serving
 from mastermind import Code
-from mastermind.bootstrap import Limits, bootstrap
+from mastermind.bootstrap import Application, Limits, bootstrap
 from mastermind.service import PlayerTokens
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
@@ -95,6 +95,18 @@ def minimal_app() -> Starlette:
 def same_secret(available_pegs: Sequence[str], length: int, unique: bool) -> Code:
     """The code maker of the benchmark: ``SECRET`` in every game."""
     return Code.parse(SECRET, available_pegs)
+
+
+def web_game(database: Path) -> Application:
+    """The application the web game serves, over a SQLite file, with unlimited rates."""
+    return bootstrap(
+        SQLiteEventStore(database),
+        secret_maker=same_secret,
+        hints=None,
+        tokens=PlayerTokens.random(),
+        environment={},
+        limits=UNLIMITED,
+    )
 
 
 def start_games(client: httpx.Client, count: int) -> list[tuple[str, dict[str, str]]]:
@@ -153,15 +165,7 @@ def measure_http(
     if requests < 1 or rounds < 1:
         raise ValueError("a round makes at least one request, and there is at least one round")
     print("measuring HTTP ...", file=sys.stderr, flush=True)
-    store = SQLiteEventStore(Path(folder) / "http.db")
-    application = bootstrap(
-        store,
-        secret_maker=same_secret,
-        hints=None,
-        tokens=PlayerTokens.random(),
-        environment={},
-        limits=UNLIMITED,
-    )
+    application = web_game(Path(folder) / "http.db")
     games, minimals, ratios = [], [], []
     try:
         with (
@@ -238,15 +242,7 @@ def _post_interleaved(
 def measure_depth(folder: Path | str, *, games: int = 200, rounds: int = 3) -> DepthFigures:
     """A guess into fresh games and into long games, and the minimal endpoint, each round."""
     print("measuring HTTP guesses by depth ...", file=sys.stderr, flush=True)
-    store = SQLiteEventStore(Path(folder) / "depth.db")
-    application = bootstrap(
-        store,
-        secret_maker=same_secret,
-        hints=None,
-        tokens=PlayerTokens.random(),
-        environment={},
-        limits=UNLIMITED,
-    )
+    application = web_game(Path(folder) / "depth.db")
     fresh, late, minimal, fresh_ratios, late_ratios = [], [], [], [], []
     minimal_games = [
         (f"/games/minimal-{n}/guesses", {"Authorization": "Bearer minimal"}) for n in range(games)
