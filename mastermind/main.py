@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import sys
 
-from mastermind.cli import CLI_MODULES, EXTRA_MISSING, INTERRUPTED
-
 TYPE_CHECKING = False  # as typing's own: importing typing or collections costs milliseconds
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,6 +36,8 @@ def main(args: Sequence[str] | None = None) -> None:
         answering = signal.signal(signal.SIGINT, _leave_at_once)
         _run(args, answering)
     except KeyboardInterrupt:
+        from mastermind.cli import INTERRUPTED  # not at the top: no import escapes the handler
+
         raise SystemExit(INTERRUPTED) from None
 
 
@@ -63,11 +63,13 @@ def _serve() -> click.Command:
 def _leave_at_once(signal_number: int, frame: object) -> None:
     import os
 
-    os._exit(INTERRUPTED)
+    os._exit(128 + signal_number)  # the shell's status for a signal: INTERRUPTED for Ctrl-C
 
 
 def _run(args: Sequence[str] | None, answering: Any) -> None:
     import signal
+
+    from mastermind.cli import CLI_MODULES, EXTRA_MISSING
 
     try:
         group = command()
