@@ -18,6 +18,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -30,6 +31,7 @@ __all__ = [
     "KEY_VARIABLE",
     "LIMITS_STORAGE_VARIABLE",
     "LIMITS_VARIABLE",
+    "PUBLIC_URL_VARIABLE",
     "SECRET_VARIABLE",
     "SERVING_LIMITS",
     "STORE_VARIABLE",
@@ -41,6 +43,7 @@ __all__ = [
     "UnsupportedStoreURL",
     "declared",
     "default_database",
+    "public_url",
     "tokens_key",
 ]
 
@@ -48,6 +51,7 @@ STORE_VARIABLE = "MASTERMIND_STORE"
 SECRET_VARIABLE = "MASTERMIND_SECRET"
 LIMITS_VARIABLE = "MASTERMIND_LIMITS"
 LIMITS_STORAGE_VARIABLE = "MASTERMIND_LIMITS_STORAGE"
+PUBLIC_URL_VARIABLE = "MASTERMIND_PUBLIC_URL"
 LIMITS_STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix")
 """What the limits may be counted in: each process's memory, or a Redis server."""
 DEFAULT_STORE_URL = "sqlite:///mastermind.db"
@@ -75,9 +79,10 @@ class Declared:
     """The value a non-empty environment variable holds."""
 
 
-def setting(default: Any, help: str, **declaration: Any) -> Any:
-    """A field of settings: its default, and what :class:`Declared` holds of it."""
-    said = Declared(help=help, **declaration)
+def setting(default: Any, help: str | Declared, **declaration: Any) -> Any:
+    """A field of settings: its default, and what :class:`Declared` holds of it, or the
+    declaration itself where two kinds of settings share it."""
+    said = help if isinstance(help, Declared) else Declared(help=help, **declaration)
     return attrs.field(default=default, validator=_within(said), metadata={"declared": said})
 
 
@@ -126,6 +131,48 @@ def limits_storage(text: str) -> str:
             "redis://HOST:PORT for a Redis server that every worker and machine shares."
         )
     return text.strip()
+
+
+def public_url(text: str | None) -> str | None:
+    """``text``, if it is the address players open the page at: an ``http`` or ``https``
+    URL with a host, and no query, fragment or password; kept without its last ``/``.
+
+    Invites are built on it, never on the ``Host`` a request names.
+
+    Raises:
+        TypeError: ``text`` is neither a str nor ``None``.
+        ValueError: it is no such address.
+    """
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise TypeError(f"public_url must be a str or None, not {type(text).__name__}")
+    url = text.strip()
+    example = "write it as https://mastermind.example, the address players open the page at."
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError:
+        raise ValueError(f"{text!r} is no URL: {example}") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{text!r} is no http or https address: {example}")
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        raise ValueError(f"{text!r} has a query or a fragment, which an invite adds: {example}")
+    if parts.username is not None or parts.password is not None:
+        raise ValueError(f"{text!r} names a user, which every invite would show: {example}")
+    return url.rstrip("/")
+
+
+PUBLIC_URL = Declared(
+    help="The address players open the page at, such as https://mastermind.example, "
+    "behind a proxy or a name of its own: invites are built on it. [default: links "
+    "relative to the page]",
+    variable=PUBLIC_URL_VARIABLE,
+    metavar="URL",
+    check=public_url,
+    read=public_url,
+)
+"""The public address, as the server's option and the application's setting declare it."""
 
 
 def _proxies(text: str | None) -> str | None:
@@ -305,6 +352,8 @@ class Settings:
         variable=LIMITS_VARIABLE,
         read=Limits.from_text,
     )
+    public_url: str | None = setting(None, PUBLIC_URL)
+    """Where the players open the page, if set: the invites' address."""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:
@@ -397,6 +446,7 @@ class ServerSettings:
         metavar="ADDRESSES",
         check=_proxies,
     )
+    public_url: str | None = setting(None, PUBLIC_URL)
     allow_many_connections: bool = setting(
         False,
         "Allow more than 90 PostgreSQL connections in all, for a server whose "

@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from mastermind.config import public_url as checked_public_url
 from mastermind.domain import COMPUTER, CodeMaker, DecodingBoard
 from mastermind.service import (
     COMMANDS,
@@ -51,12 +52,22 @@ T = TypeVar("T")
 
 
 class GameApi:
-    """The handlers of ``/games`` and below, over one ``Games`` service."""
+    """The handlers of ``/games`` and below, over one ``Games`` service.
 
-    def __init__(self, games: Games, tokens: PlayerTokens) -> None:
+    Invites are built on ``public_url`` where it is given, else relative to the page:
+    never on the ``Host`` a request names, which its sender chooses.
+
+    Raises:
+        TypeError, ValueError: ``public_url`` is no http or https address.
+    """
+
+    def __init__(
+        self, games: Games, tokens: PlayerTokens, *, public_url: str | None = None
+    ) -> None:
         self.games = games
         self._texts = BoardTexts()
         self.tokens = tokens
+        self.public_url = checked_public_url(public_url)
 
     def routes(self) -> list[Route]:
         return routes_of(
@@ -158,7 +169,8 @@ class GameApi:
             body = {**self._board(board), "role": Role.BREAKER, "token": self._token(board)}
             return json_response(body, 201, headers={"Location": location})
         breaker_token = self.tokens.issue(board.game_id, Role.BREAKER)
-        invite = f"{request.base_url}#game={quote(board.game_id, safe='')}&token={breaker_token}"
+        page = self.public_url or request.scope.get("root_path", "")
+        invite = f"{page}/#game={quote(board.game_id, safe='')}&token={breaker_token}"
         body = {
             **self._board(await self._call(self.games.maker_board, board.game_id), maker=True),
             "role": Role.MAKER,

@@ -45,14 +45,15 @@ SECURITY_HEADERS = [
 _PROBLEMS_BY_STATUS = {404: "NotFound", 405: "MethodNotAllowed"}
 
 
-def create_app(application: Application) -> Starlette:
+def create_app(application: Application, *, public_url: str | None = None) -> Starlette:
     """The web game over an application from ``bootstrap``: the HTTP API, its OpenAPI
-    document and the page.
+    document and the page. Invites are built on ``public_url`` (see
+    :func:`~mastermind.config.public_url`); without it, they are relative to the page.
 
     Its games give hints where their code breaker offers them, and its tokens are the
     players': every process that serves the same store needs tokens of the same key.
     """
-    api = GameApi(application.games, application.tokens)
+    api = GameApi(application.games, application.tokens, public_url=public_url)
     live = LiveGames(application.games, application.tokens, application.limits)
     static = resources.files("mastermind.web") / "static"
     index = (static / "index.html").read_bytes()

@@ -138,6 +138,7 @@ def serve(ctx: click.Context, /, **values: Any) -> None:
             server.workers,
             limits=limits,
             trust_proxy=server.trust_proxy,
+            public_url=server.public_url,
         )
     except UnsupportedStoreURL as error:
         raise _Misuse(str(error)) from error

@@ -23,9 +23,11 @@ from mastermind.config import (
     KEY_VARIABLE,
     LIMITS_STORAGE_VARIABLE,
     LIMITS_VARIABLE,
+    PUBLIC_URL_VARIABLE,
     SERVING_LIMITS,
     STORE_VARIABLE,
     Limits,
+    Settings,
     UnsupportedStoreURL,
     tokens_key,
 )
@@ -52,6 +54,7 @@ def serve(
     log_level: str = "info",
     limits: Limits | None = None,
     trust_proxy: str | None = None,
+    public_url: str | None = None,
 ) -> None:
     """Serve the web game until interrupted.
 
@@ -68,6 +71,8 @@ def serve(
     ``SERVING_LIMITS``, counted where ``MASTERMIND_LIMITS_STORAGE`` says if it is set.
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
     addresses in ``trust_proxy``: IPs and networks separated by commas, or ``*`` for any.
+    Invites to a friend are built on ``public_url``, left out the one in
+    ``MASTERMIND_PUBLIC_URL``; without either, they are links relative to the page.
     Told to stop, the server lets requests in flight run for ``GRACE_SECONDS``. Each
     connection's send buffer holds ``limits.stream_buffer`` bytes, and a connection whose
     client reads nothing of what waits for ``limits.stream_stall`` seconds is cut.
@@ -97,6 +102,8 @@ def serve(
     os.environ[STORE_VARIABLE] = store_url
     os.environ[LIMITS_VARIABLE] = limits.to_environment()
     os.environ[LIMITS_STORAGE_VARIABLE] = limits.storage
+    if public_url is not None:
+        os.environ[PUBLIC_URL_VARIABLE] = public_url
     options: dict[str, Any] = {
         "host": host,
         "port": port,
@@ -167,11 +174,16 @@ def app_from_environment() -> Starlette:
     ``MASTERMIND_STORE`` names the store (``sqlite:///mastermind.db`` by default),
     ``MASTERMIND_WEB_SECRET`` the key of the players' tokens, with the same fallbacks as
     ``serve``, ``MASTERMIND_LIMITS`` what one process takes on, ``MASTERMIND_LIMITS_STORAGE``
-    where its limits are counted, and ``MASTERMIND_SECRET`` a secret for every game, to
-    test with. ``serve`` sets the first four for its workers.
+    where its limits are counted, ``MASTERMIND_PUBLIC_URL`` the address invites are built
+    on, and ``MASTERMIND_SECRET`` a secret for every game, to test with. ``serve`` sets
+    the first four for its workers, and the fifth when it is given one.
+
+    Raises:
+        ValueError: a variable holds no such setting, such as a public URL with a query.
     """
-    application = bootstrap(environment=os.environ)
-    app = create_app(application)
+    settings = Settings.from_environment(os.environ)
+    application = bootstrap(settings=settings)
+    app = create_app(application, public_url=settings.public_url)
     app.router.lifespan_context = _closing(application, app.router.lifespan_context)
     return app
 

@@ -108,6 +108,24 @@ def test_the_maker_sees_the_secret_and_a_link_that_carries_the_game_in_its_fragm
     assert fragment["token"][0] != saved["token"]
 
 
+def test_the_copied_invite_is_absolute_on_the_address_the_page_was_opened_at(
+    browser: Browser, page_url: str
+) -> None:
+    """The server answers a link relative to the page (it knows no public address here):
+    the page makes it absolute on its own origin, whatever name it was opened by."""
+    opened_at = page_url.replace("127.0.0.1", "localhost")
+    permissions = ["clipboard-read", "clipboard-write"]
+    with visit(browser, opened_at, permissions=permissions) as maker:
+        with maker.expect_response(
+            lambda answer: answer.request.method == "POST" and answer.url.endswith("/games")
+        ) as created:
+            invite = set_code(maker, SECRET)
+        answered = created.value.json()["invite"]["url"]
+
+    assert answered.startswith("/#game=")
+    assert invite == f"{opened_at}{answered}"
+
+
 def test_a_code_may_be_typed_by_its_colours_letters(maker: Page) -> None:
     set_code(maker, ["Orange", "Red", "Yellow", "Green"], typed=True)
 

@@ -59,7 +59,7 @@ def test_serve_has_one_option_of_each_setting_with_its_help(serve: Serve) -> Non
         option = said.option or f"--{field.name.replace('_', '-')}"
         assert f" {option} " in shown
         assert " ".join(said.help.split()[:4]) in shown
-    assert len(settings) == 7 + len(attrs.fields(Limits))
+    assert len(settings) == 8 + len(attrs.fields(Limits))
 
 
 def test_serve_explains_itself_and_the_shared_token_key(serve: Serve) -> None:
@@ -290,3 +290,38 @@ def test_a_damaged_database_is_refused_at_start_in_one_line(serve: Serve, tmp_pa
     assert result.exit_code == 1
     assert one_line_error(result).startswith(f"Error: Cannot open the games at {database}: ")
     assert "Traceback" not in result.output
+
+
+def test_invites_are_built_on_the_public_url_given_to_serve_in_every_worker(
+    tmp_path: Path,
+) -> None:
+    server = ServeCommand(
+        tmp_path, "--workers", "2", "--public-url", "https://mastermind.example/play/"
+    )
+    try:
+        invites = [
+            httpx.post(
+                f"{server.url}/games",
+                json={"secret": "RRGG"},
+                headers={"Host": "evil.example", "X-Forwarded-Host": "evil.example"},
+            ).json()["invite"]["url"]
+            for _ in range(6)
+        ]
+    finally:
+        server.stop()
+
+    assert all(url.startswith("https://mastermind.example/play/#game=") for url in invites)
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["ftp://mastermind.example", "https://mastermind.example/?a=1", "https://a@b.example", ""],
+)
+def test_a_public_url_that_is_no_page_address_is_a_usage_error(serve: Serve, given: str) -> None:
+    by_option = serve("--public-url", given)
+    assert by_option.exit_code == 2
+    assert "--public-url" in one_line_error(by_option)
+    if given:
+        by_variable = serve(env={"MASTERMIND_PUBLIC_URL": given})
+        assert by_variable.exit_code == 2
+        assert "https://mastermind.example" in one_line_error(by_variable)

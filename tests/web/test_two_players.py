@@ -12,8 +12,11 @@ import httpx
 import pytest
 
 from harness import serving
+from mastermind.bootstrap import bootstrap
+from mastermind.service import KEY_VARIABLE, PlayerTokens
 from mastermind.store import SQLiteEventStore
-from tests.web.conftest import SECRET, assert_problem, first_consistent_code
+from mastermind.web import create_app
+from tests.web.conftest import DAILY_KEY, SECRET, UNLIMITED, assert_problem, first_consistent_code
 from tests.web.conftest import app_over as plain_app_over
 from tests.web.test_secret import Recorder, shows_the_secret
 
@@ -61,6 +64,68 @@ def test_a_maker_gets_their_token_the_secret_and_an_invite_for_the_breaker(
     assert invite.query == ""  # the token rides in the fragment, which no browser sends
     assert parse_qs(invite.fragment) == {"game": [made["id"]], "token": [made["invite"]["token"]]}
     assert made["invite"]["token"] != made["token"]
+
+
+FORGED = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
+"""What a sender who wants invites to lead to its own site would send."""
+
+
+def test_an_invite_is_a_link_relative_to_the_page_whatever_host_the_request_names(
+    served: tuple[httpx.Client, Recorder],
+) -> None:
+    client, _ = served
+    response = client.post("/games", json={"secret": PEGS}, headers=FORGED)
+    made = response.json()
+    assert response.status_code == 201
+    assert made["invite"]["url"] == f"/#game={made['id']}&token={made['invite']['token']}"
+    assert "evil" not in response.text
+
+
+@pytest.mark.parametrize("given", ["https://mastermind.example", "https://mastermind.example/"])
+def test_an_invite_is_built_on_the_public_url_and_never_on_the_host_named(
+    tmp_path: Path, given: str
+) -> None:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    application = bootstrap(
+        store,
+        hints=None,
+        tokens=PlayerTokens.random(),
+        environment={KEY_VARIABLE: DAILY_KEY},
+        limits=UNLIMITED,
+    )
+    with (
+        serving(create_app(application, public_url=given)) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        response = client.post("/games", json={"secret": PEGS}, headers=FORGED)
+    store.close()
+    made = response.json()
+    assert made["invite"]["url"] == (
+        f"https://mastermind.example/#game={made['id']}&token={made['invite']['token']}"
+    )
+    assert "evil" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("given", "error"),
+    [
+        ("ftp://mastermind.example", ValueError),
+        ("mastermind.example", ValueError),
+        ("https://mastermind.example/?from=invite", ValueError),
+        ("https://mastermind.example/#top", ValueError),
+        ("https://someone:password@mastermind.example", ValueError),
+        ("https://mastermind.example:99999", ValueError),
+        (b"https://mastermind.example", TypeError),
+    ],
+)
+def test_an_app_given_a_public_url_that_is_no_page_address_is_refused(
+    tmp_path: Path, given: object, error: type[Exception]
+) -> None:
+    store = SQLiteEventStore(tmp_path / "games.db")
+    application = bootstrap(store, hints=None, tokens=PlayerTokens.random(), limits=UNLIMITED)
+    with pytest.raises(error, match=r"public_url|address|URL|query|user"):
+        create_app(application, public_url=given)  # type: ignore[arg-type]
+    store.close()
 
 
 def test_the_breaker_plays_with_the_invites_token_and_the_maker_sees_every_guess(

@@ -17,7 +17,9 @@ export function installFriends(page) {
   function codeSet(created) {
     document.body.classList.remove("celebrating");
     state.token = created.token;
-    state.invite = created.invite.url;
+    // The server answers a link relative to the page unless told its public address: made
+    // absolute here, on the address this page was opened at, it opens on another machine.
+    state.invite = new URL(created.invite.url, location.href).href;
     page.show(created);
     page.save();
     view.review.hidden = true;
