@@ -110,7 +110,7 @@ class GameApi:
                 idempotency_key=idempotency_key_of(request),
             )
             if kind.role is Role.MAKER:  # who made the code sees it, as GET shows it them
-                board = await self._call(self.games.maker_board, game_id)
+                board = await self._as_maker(board)
             answer = self._board_text(board, maker=kind.role is Role.MAKER)
             if kind.adds:
                 location = {"Location": _location(request, game_id)}
@@ -172,7 +172,7 @@ class GameApi:
         page = self.public_url or request.scope.get("root_path", "")
         invite = f"{page}/#game={quote(board.game_id, safe='')}&token={breaker_token}"
         body = {
-            **self._board(await self._call(self.games.maker_board, board.game_id), maker=True),
+            **self._board(await self._as_maker(board), maker=True),
             "role": Role.MAKER,
             "token": self.tokens.issue(board.game_id, Role.MAKER),
             "invite": {"url": invite, "token": breaker_token},
@@ -242,6 +242,12 @@ class GameApi:
         if maker:
             return self._texts.text(board, hints=False, reveal=True)
         return self._texts.text(board, hints=self.games.offers_hints(board))
+
+    async def _as_maker(self, board: DecodingBoard) -> DecodingBoard:
+        """``board`` as its code maker sees it, with the secret: the board a command left,
+        not the game's board now, so that a replayed request answers what it did first."""
+        maker = await self._call(self.games.maker_board, board.game_id)
+        return board.with_secret(maker.secret)
 
     def _token(self, board: DecodingBoard) -> str:
         return self.tokens.issue(board.game_id, Role.BREAKER)

@@ -18,14 +18,77 @@ def keyed(key: str) -> dict[str, str]:
     return {"Idempotency-Key": key}
 
 
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def assert_same_answer(first: httpx.Response, again: httpx.Response) -> None:
+    """The retry's answer is the first one, byte for byte, with the same Location."""
+    assert first.status_code in (200, 201), first.text
+    assert again.status_code == first.status_code
+    assert again.content == first.content
+    assert again.headers.get("location") == first.headers.get("location")
+
+
+def friends_game(client: httpx.Client, key: str | None = None) -> httpx.Response:
+    """A game whose code a person sets, with the invite for the breaker."""
+    headers = {} if key is None else keyed(key)
+    return client.post("/games", json={"secret": "RRBB", "maker_name": "Mum"}, headers=headers)
+
+
+def test_a_retried_create_of_a_friends_game_answers_the_first_bytes_after_play_began(
+    client: httpx.Client,
+) -> None:
+    first = friends_game(client, "friend-1")
+    made = first.json()
+    breaker = bearer(made["invite"]["token"])
+    client.post(f"/games/{made['id']}/guesses", json={"guess": "GGYY"}, headers=breaker)
+    again = client.post(
+        "/games",
+        json={"secret": "RRBB", "maker_name": "Mum"},
+        headers={**keyed("friend-1"), "Host": "elsewhere.example"},
+    )
+    assert_same_answer(first, again)
+    assert again.json()["rows"] == []
+
+
+@pytest.mark.parametrize(
+    ("resource", "body", "role"),
+    [
+        ("guesses", {"guess": "GGYY"}, "breaker"),
+        ("give-up", None, "breaker"),
+        ("note", {"text": "Think of the sea"}, "maker"),
+        ("end", None, "maker"),
+    ],
+)
+def test_every_keyed_command_retried_answers_the_first_bytes_though_the_game_went_on(
+    client: httpx.Client, resource: str, body: dict[str, str] | None, role: str
+) -> None:
+    made = friends_game(client).json()
+    tokens = {"maker": made["token"], "breaker": made["invite"]["token"]}
+    path = f"/games/{made['id']}/{resource}"
+    headers = {**bearer(tokens[role]), **keyed(f"{resource}-1")}
+
+    def send() -> httpx.Response:
+        return client.post(path, json=body, headers=headers)
+
+    first = send()
+    if first.json()["status"] == "in progress":  # the game goes on before the retry
+        guess = client.post(
+            f"/games/{made['id']}/guesses",
+            json={"guess": "YYGG"},
+            headers=bearer(tokens["breaker"]),
+        )
+        assert guess.status_code == 201, guess.text
+    assert_same_answer(first, send())
+
+
 def test_a_retried_create_answers_the_first_response_and_starts_no_second_game(
     client: httpx.Client,
 ) -> None:
     first = client.post("/games", json={"length": 3}, headers=keyed("create-1"))
     again = client.post("/games", json={"length": 3}, headers=keyed("create-1"))
-    assert (first.status_code, again.status_code) == (201, 201)
-    assert again.json() == first.json()
-    assert again.headers["location"] == first.headers["location"]
+    assert_same_answer(first, again)
     other = client.post("/games", json={"length": 3}, headers=keyed("create-2"))
     assert other.json()["id"] != first.json()["id"]
 
@@ -37,8 +100,7 @@ def test_a_retried_guess_answers_the_first_board_and_uses_no_attempt(player: Pla
     first = player.client.post(path, json={"guess": "RRGG"}, headers=headers)
     player.guess("BBYY")
     again = player.client.post(path, json={"guess": ["r", "r", "g", "g"]}, headers=headers)
-    assert (first.status_code, again.status_code) == (201, 201)
-    assert again.json() == first.json()
+    assert_same_answer(first, again)
     assert player.board().json()["attempts"]["used"] == 2
 
 
@@ -102,11 +164,11 @@ def test_a_retry_that_reaches_another_worker_is_answered_the_same(
     one, other = two_servers
     created = one.post("/games", json={}, headers=keyed("phone-1"))
     again = other.post("/games", json={}, headers=keyed("phone-1"))
-    assert again.json() == created.json()
+    assert_same_answer(created, again)
     game = created.json()
     path = f"/games/{game['id']}/guesses"
     headers = {"Authorization": f"Bearer {game['token']}", **keyed("phone-2")}
     first = one.post(path, json={"guess": "RRGG"}, headers=headers)
     retried = other.post(path, json={"guess": "RRGG"}, headers=headers)
-    assert retried.json() == first.json()
+    assert_same_answer(first, retried)
     assert retried.json()["attempts"]["used"] == 1
