@@ -7,8 +7,11 @@ default and its bounds, so that a setting is described in one place.
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import socket
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,7 +34,7 @@ from mastermind.service import InvalidTokenKey, StoreError
 from mastermind.web._limits_storage import require_redis
 from mastermind.web._server import serve as serve_web
 
-__all__ = ["serve"]
+__all__ = ["reach", "serve"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -130,6 +133,8 @@ def serve(ctx: click.Context, /, **values: Any) -> None:
         require_redis(limits.storage)
     except ImportError as error:
         raise click.ClickException(str(error)) from None
+    for line in reach(server.host, server.port, server.public_url):
+        click.echo(line)
     try:
         serve_web(
             server.host,
@@ -169,3 +174,81 @@ def _check_connections(url: str, workers: int, store_connections: int) -> None:
             "Give fewer --workers or --store-connections, or, if the database's "
             "max_connections is raised, --allow-many-connections."
         )
+
+
+EVERY_ADDRESS = {"0.0.0.0": (socket.AF_INET,), "::": (socket.AF_INET6,)}
+"""The hosts that listen on every address of this machine, and the family each takes:
+asyncio listens on ``::`` for IPv6 alone."""
+_ROUTE_PROBES = {socket.AF_INET: "192.0.2.1", socket.AF_INET6: "2001:db8::1"}
+"""Addresses reserved for documentation: a UDP socket connected towards one learns the
+address this machine would send from, and sends nothing."""
+
+
+def reach(host: str, port: int, public_url: str | None) -> list[str]:
+    """What ``serve`` says at start of where a friend on another machine can open the
+    game: every address of this machine when it listens on all, or why they cannot."""
+    if host in EVERY_ADDRESS:
+        found = own_addresses(EVERY_ADDRESS[host])
+        lines = ["A friend on your network can open the game at:"]
+        lines += [f"  {_url(address, port)}" for address in found]
+        lines.append(
+            "Open the page at one of these yourself: an invite leads to the address its "
+            "maker opened the page at."
+        )
+        if not found:
+            lines = [
+                "No address of this machine but loopback was found: a friend can reach it "
+                "only through a proxy, or a name of its own."
+            ]
+        if public_url is None:
+            lines.append(
+                "Behind a proxy, or at a name of its own, give --public-url URL (or "
+                "MASTERMIND_PUBLIC_URL) so that invites lead there."
+            )
+        else:
+            lines.append(f"Invites lead to {public_url}/.")
+        return lines
+    if host == "localhost" or _is_loopback(host):
+        return [
+            f"Listening on {host} only: a friend on another machine cannot reach "
+            f"{_url(host, port)}. To play with one, serve --host 0.0.0.0 and send them one "
+            "of the addresses it prints."
+        ]
+    return [f"A friend can open the game at {_url(host, port)}."]
+
+
+def own_addresses(families: tuple[socket.AddressFamily, ...]) -> list[str]:
+    """This machine's addresses of ``families`` that another machine may reach: those
+    its name resolves to, and the one it would send from by its default route; neither
+    loopback nor link-local, IPv4 first."""
+    found: dict[str, ipaddress.IPv4Address | ipaddress.IPv6Address] = {}
+    for text in _candidates(families):
+        try:
+            address = ipaddress.ip_address(text.partition("%")[0])
+        except ValueError:
+            continue
+        if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+            found.setdefault(str(address), address)
+    return sorted(found, key=lambda text: (found[text].version, found[text]))
+
+
+def _candidates(families: tuple[socket.AddressFamily, ...]) -> Iterator[str]:
+    with contextlib.suppress(OSError):
+        for named, _, _, _, address in socket.getaddrinfo(socket.gethostname(), None):
+            if named in families:
+                yield str(address[0])
+    for family in families:
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((_ROUTE_PROBES[family], 9))  # a UDP connect sends nothing
+            yield str(probe.getsockname()[0])
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"

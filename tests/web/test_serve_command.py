@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import attrs
 import httpx
@@ -129,9 +132,9 @@ def test_a_token_key_too_short_is_reported_in_one_line(serve: Serve, tmp_path: P
 class ServeCommand:
     """``mastermind serve ARGUMENTS`` on a SQLite file, in a process of its own."""
 
-    def __init__(self, tmp_path: Path, *arguments: str) -> None:
+    def __init__(self, tmp_path: Path, *arguments: str, loopback: str = "127.0.0.1") -> None:
         port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
+        self.url = f"http://{loopback}:{port}"
         self.output = tmp_path / "serve.log"
         command = [sys.executable, "-m", "mastermind", "serve", "--port", str(port)]
         command += ["--db", str(tmp_path / "games.db"), *arguments]
@@ -325,3 +328,36 @@ def test_a_public_url_that_is_no_page_address_is_a_usage_error(serve: Serve, giv
         by_variable = serve(env={"MASTERMIND_PUBLIC_URL": given})
         assert by_variable.exit_code == 2
         assert "https://mastermind.example" in one_line_error(by_variable)
+
+
+@pytest.mark.parametrize(("host", "loopback"), [("0.0.0.0", "127.0.0.1"), ("::", "[::1]")])
+def test_serve_on_every_address_prints_where_a_friend_can_open_it_and_each_answers(
+    tmp_path: Path, host: str, loopback: str
+) -> None:
+    server = ServeCommand(tmp_path, "--host", host, loopback=loopback)
+    try:
+        said = server.output.read_text()
+        printed = re.findall(r"^  (http://\S+/)$", said, flags=re.MULTILINE)
+        if "No address of this machine but loopback" in said:
+            pytest.skip("this machine has no address but loopback")
+        answers = [httpx.get(url, timeout=5).status_code for url in printed]
+    finally:
+        server.stop()
+
+    assert printed, said
+    port = server.url.rsplit(":", 1)[1]
+    for url in printed:
+        address = ipaddress.ip_address(urlsplit(url).hostname or "")
+        assert not address.is_loopback
+        assert url.endswith(f":{port}/")
+    assert answers == [200] * len(printed)
+    assert "give --public-url URL (or MASTERMIND_PUBLIC_URL)" in said
+
+
+def test_serve_on_loopback_says_a_friend_on_another_machine_cannot_reach_it(
+    tmp_path: Path,
+) -> None:
+    said = ServeCommand(tmp_path).stop()
+
+    assert "a friend on another machine cannot reach" in said
+    assert "serve --host 0.0.0.0" in said
