@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import io
+import os
 import re
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -37,3 +44,154 @@ def test_every_page_with_python_has_a_sample() -> None:
     with_python = [page for page in PAGES if any(lang == "python" for lang, _ in samples(page))]
     assert ROOT / "README.md" in with_python
     assert len(with_python) >= 3
+
+
+LOADED_LINKS = {"stylesheet", "preload", "modulepreload", "preconnect", "dns-prefetch", "icon"}
+"""The kinds of ``<link>`` a browser fetches, as opposed to links to read on."""
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""")
+MERMAID = "assets/javascripts/mermaid.min.js"
+
+
+class _Fetched(HTMLParser):
+    """Every address a page makes the browser fetch: scripts, styles, fonts, images."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.addresses: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attributes: list[tuple[str, str | None]]) -> None:
+        given = {name: value or "" for name, value in attributes}
+        if tag in ("script", "img", "iframe", "source", "audio", "video") and "src" in given:
+            self.addresses.append(given["src"])
+        if tag == "link" and LOADED_LINKS & set(given.get("rel", "").split()):
+            self.addresses.append(given.get("href", ""))
+        self._in_style = tag == "style"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style:
+            self.addresses += [url or imported for url, imported in CSS_URL.findall(data)]
+
+
+def fetched_by(page: Path) -> list[str]:
+    parser = _Fetched()
+    parser.feed(page.read_text())
+    return parser.addresses
+
+
+def from_elsewhere(address: str) -> bool:
+    return address.startswith(("http://", "https://", "//"))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs, built strictly as ``make docs`` builds them, but by mkdocs run in another
+    folder than the repository, with the configuration named by its path."""
+    site = tmp_path_factory.mktemp("docs") / "site"
+    named = ["--config-file", str(ROOT / "mkdocs.yml"), "--site-dir", str(site)]
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", *named],
+        cwd=tmp_path_factory.mktemp("elsewhere"),
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    return site
+
+
+def test_the_docs_build_strictly_from_any_folder(site: Path) -> None:
+    assert (site / "index.html").is_file()
+    # The changelog's page includes CHANGELOG.md, named from the repository's root.
+    assert "Unreleased" in (site / "changelog" / "index.html").read_text()
+
+
+def test_the_site_fetches_no_script_style_or_font_from_elsewhere(site: Path) -> None:
+    pages = sorted(site.rglob("*.html"))
+    styles = sorted(site.rglob("*.css"))
+    fetched = {page: [a for a in fetched_by(page) if from_elsewhere(a)] for page in pages}
+    in_styles = {
+        style: [a for found in CSS_URL.findall(style.read_text()) for a in found if a]
+        for style in styles
+    }
+    assert len(pages) > 20
+    assert {page: found for page, found in fetched.items() if found} == {}
+    assert {s: [a for a in found if from_elsewhere(a)] for s, found in in_styles.items()} == {
+        s: [] for s in styles
+    }
+    fonts = [a for found in in_styles.values() for a in found if a.endswith(".woff2")]
+    assert len(fonts) == 10
+    for style in styles:
+        for address in in_styles[style]:
+            if address.endswith(".woff2"):
+                assert (style.parent / address).resolve().is_file(), address
+
+
+def test_every_page_with_a_diagram_loads_the_mermaid_served_with_the_site(site: Path) -> None:
+    with_diagrams = [page for page in site.rglob("*.html") if 'class="mermaid"' in page.read_text()]
+    assert len(with_diagrams) >= 3
+    for page in with_diagrams:
+        scripts = [a for a in fetched_by(page) if a.endswith(MERMAID)]
+        assert len(scripts) == 1, page
+        assert (page.parent / scripts[0]).resolve() == (site / MERMAID).resolve()
+    assert 'globalThis["mermaid"]' in (site / MERMAID).read_text()
+
+
+def test_the_vendored_assets_are_the_pinned_releases_with_their_licenses() -> None:
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "docs_assets.py")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert (
+        "MIT License"
+        in (ROOT / "docs" / "assets" / "javascripts" / "mermaid.LICENSE.txt").read_text()
+    )
+    for font in ("roboto", "roboto-mono"):
+        license = ROOT / "docs" / "assets" / "fonts" / f"{font}.LICENSE.txt"
+        assert "SIL Open Font License" in license.read_text()
+
+
+def test_diagrams_are_drawn_and_fonts_loaded_in_chromium_with_no_network(site: Path) -> None:
+    from playwright.sync_api import Route, expect
+
+    from tests.web.pages import chromium
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}/"
+    refused: list[str] = []
+
+    def offline(route: Route) -> None:
+        if route.request.url.startswith(base):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page_html = (site / "architecture" / "index.html").read_text()
+    try:
+        with chromium() as browser:
+            page = browser.new_page()
+            page.route("**/*", offline)
+            page.goto(f"{base}architecture/")
+            # Material draws each diagram into a div of its own, in place of its source.
+            expect(page.locator("div.mermaid")).to_have_count(page_html.count('class="mermaid"'))
+            heights = page.locator("div.mermaid").evaluate_all(
+                "diagrams => diagrams.map(d => d.getBoundingClientRect().height)"
+            )
+            fonts = page.evaluate(
+                "document.fonts.ready.then(() => [...document.fonts]"
+                ".filter(f => f.status === 'loaded').map(f => f.family))"
+            )
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    assert all(height > 50 for height in heights), heights
+    assert {"Roboto", "Roboto Mono"} <= set(fonts)
+    assert not [url for url in refused if not url.startswith("https://api.github.com/")]
