@@ -189,24 +189,25 @@ def reach(host: str, port: int, public_url: str | None) -> list[str]:
     game: every address of this machine when it listens on all, or why they cannot."""
     if host in EVERY_ADDRESS:
         found = own_addresses(EVERY_ADDRESS[host])
-        lines = ["A friend on your network can open the game at:"]
-        lines += [f"  {_url(address, port)}" for address in found]
-        lines.append(
-            "Open the page at one of these yourself: an invite leads to the address its "
-            "maker opened the page at."
-        )
-        if not found:
+        if found:
+            lines = ["A friend on your network can open the game at:"]
+            lines += [f"  {_url(address, port)}" for address in found]
+        else:
             lines = [
                 "No address of this machine but loopback was found: a friend can reach it "
                 "only through a proxy, or a name of its own."
             ]
-        if public_url is None:
+        if public_url is not None:
+            return [*lines, f"Invites lead to {public_url}/."]
+        if found:
             lines.append(
-                "Behind a proxy, or at a name of its own, give --public-url URL (or "
-                "MASTERMIND_PUBLIC_URL) so that invites lead there."
+                "Open the page at one of these yourself: an invite leads to the address "
+                "its maker opened the page at."
             )
-        else:
-            lines.append(f"Invites lead to {public_url}/.")
+        lines.append(
+            "Behind a proxy, or at a name of its own, give --public-url URL (or "
+            "MASTERMIND_PUBLIC_URL) so that invites lead there."
+        )
         return lines
     if host == "localhost" or _is_loopback(host):
         return [

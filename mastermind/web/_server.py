@@ -31,6 +31,7 @@ from mastermind.config import (
     UnsupportedStoreURL,
     tokens_key,
 )
+from mastermind.config import public_url as checked_public_url
 from mastermind.web._app import create_app
 from mastermind.web._socket import BoundedProtocol
 
@@ -80,9 +81,12 @@ def serve(
     Raises:
         UnsupportedStoreURL: the URL names no store.
         StoreError: the store cannot be opened, such as a damaged SQLite file.
+        ValueError: ``public_url``, or the one in the environment, is no http or https
+            address; checked here, before any worker could fail on it.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    public_url = checked_public_url(public_url or os.environ.get(PUBLIC_URL_VARIABLE) or None)
     if workers > 1 and store_url.startswith("memory:"):
         raise UnsupportedStoreURL(
             store_url,

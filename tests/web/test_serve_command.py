@@ -361,3 +361,16 @@ def test_serve_on_loopback_says_a_friend_on_another_machine_cannot_reach_it(
 
     assert "a friend on another machine cannot reach" in said
     assert "serve --host 0.0.0.0" in said
+
+
+@pytest.mark.parametrize("given", [{"public_url": "https://a.example/?q"}, {}])
+def test_serve_from_python_refuses_a_public_url_before_it_serves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: dict[str, str]
+) -> None:
+    from mastermind.web import serve as serve_from_python
+
+    monkeypatch.setenv("MASTERMIND_PUBLIC_URL", "ftp://mastermind.example")
+    with pytest.raises(ValueError, match=r"no http or https address|has a query"):
+        serve_from_python(store_url=f"sqlite:///{tmp_path / 'games.db'}", **given)
+    assert not (tmp_path / "games.db").exists()
+    assert not (tmp_path / "games.db.key").exists()
