@@ -206,8 +206,9 @@ class Invite:
     url: Annotated[
         str,
         msgspec.Meta(
-            description="The page of the game, with the token in "
-            "its fragment, which no browser sends to a server."
+            description="The page of the game, with the token in its fragment, which no "
+            "browser sends to a server: on the server's public URL where it has one, else "
+            "relative to the page (/#game=...&token=...), never on the Host a request names."
         ),
     ]
     token: Annotated[str, msgspec.Meta(description="The code breaker's token.")]
