@@ -11,8 +11,10 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,6 +157,13 @@ def test_the_vendored_assets_are_the_pinned_releases_with_their_licenses() -> No
         assert "SIL Open Font License" in license.read_text()
 
 
+def _keep_failure(action: Callable[[], None], seen: dict[str, Any]) -> None:
+    try:
+        action()
+    except BaseException as failure:  # raised again in the test's own thread
+        seen["failure"] = failure
+
+
 def test_diagrams_are_drawn_and_fonts_loaded_in_chromium_with_no_network(site: Path) -> None:
     from playwright.sync_api import Route, expect
 
@@ -174,23 +183,35 @@ def test_diagrams_are_drawn_and_fonts_loaded_in_chromium_with_no_network(site: P
             route.abort()
 
     page_html = (site / "architecture" / "index.html").read_text()
-    try:
+    seen: dict[str, Any] = {}
+
+    def look() -> None:
         with chromium() as browser:
             page = browser.new_page()
             page.route("**/*", offline)
             page.goto(f"{base}architecture/")
             # Material draws each diagram into a div of its own, in place of its source.
             expect(page.locator("div.mermaid")).to_have_count(page_html.count('class="mermaid"'))
-            heights = page.locator("div.mermaid").evaluate_all(
+            seen["heights"] = page.locator("div.mermaid").evaluate_all(
                 "diagrams => diagrams.map(d => d.getBoundingClientRect().height)"
             )
-            fonts = page.evaluate(
+            seen["fonts"] = page.evaluate(
                 "document.fonts.ready.then(() => [...document.fonts]"
                 ".filter(f => f.status === 'loaded').map(f => f.family))"
             )
+
+    # A thread of its own: the page tests' browser, if open, holds this thread's loop.
+    looking = threading.Thread(target=lambda: _keep_failure(look, seen))
+    try:
+        looking.start()
+        looking.join(timeout=120)
     finally:
         server.shutdown()
         server.server_close()
+    assert not looking.is_alive(), "Chromium did not finish within 120 s"
+    if "failure" in seen:
+        raise seen["failure"]
+    heights, fonts = seen["heights"], seen["fonts"]
 
     assert all(height > 50 for height in heights), heights
     assert {"Roboto", "Roboto Mono"} <= set(fonts)
