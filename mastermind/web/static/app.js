@@ -299,6 +299,14 @@ function newGame() {
   act(startGame);
 }
 
+// A game in play with a guess on its board is worth a question before it is left; one
+// that is over, or not yet begun, is not.
+function askNewGame() {
+  const game = state.game;
+  if (inPlay(game) && game.rows.length > 0) view.newGameDialog.showModal();
+  else newGame();
+}
+
 // A tap must not leave the focus on a button, where Enter would press it again.
 view.dock.addEventListener("pointerdown", (event) => {
   if (event.target.closest("button")) event.preventDefault();
@@ -314,7 +322,11 @@ view.giveUpDialog.addEventListener("close", () => {
 const friends = installFriends({
   state, show, ended, save, draw, call, act, resume, setup: chosenSetup,
 });
-view.newGame.addEventListener("click", newGame);
+view.newGame.addEventListener("click", askNewGame);
+view.newGameDialog.addEventListener("close", () => {
+  if (view.newGameDialog.returnValue === "new") newGame();
+  view.newGameDialog.returnValue = "";
+});
 view.playAgain.addEventListener("click", newGame);
 view.seeReview.addEventListener("click", (event) => {
   event.preventDefault();
