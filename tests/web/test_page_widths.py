@@ -1,8 +1,9 @@
-"""The page on the narrowest phones: at 320, 375 and 414 pixels wide, no state of a game
-makes it scroll sideways or puts anything past the right edge of the screen.
+"""The page on the narrowest phones: at 320, 375 and 414 pixels wide, tapped, and on a
+desktop, clicked, no state of a game makes it scroll sideways or puts anything past the
+right edge of the screen.
 
-One browser, one touch context for each width; each state is reached through the page,
-or through the HTTP API and a reload where that is quicker.
+One browser, one context for each width; each state is reached through the page, or
+through the HTTP API and a reload where that is quicker.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from mastermind.web import create_app
 from tests.web.conftest import SECRET, UNLIMITED, first_consistent_code, same_secret
 from tests.web.pages import Device, play, visit
 
-WIDTHS = [320, 375, 414]
+WIDTHS = [320, 375, 414, 1280]
+PHONES = 414
+"""The widest phone: the screens wider are desktops, clicked rather than tapped."""
 KEY = "the daily key of the width tests, long enough"
 DAY = date(2026, 11, 27)
 DAILY = list(DailyCodes(KEY).secret(DAY).pegs)
@@ -105,37 +108,38 @@ def resume(page: Page, saved: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_state_of_the_page_scrolls_sideways_on_a_phone(
+def test_no_state_of_the_page_scrolls_sideways_from_a_phone_320_wide_to_a_desktop(
     browser: Browser, url: str, width: int
 ) -> None:
+    phone = width <= PHONES
     options: dict[str, Any] = {
-        "viewport": {"width": width, "height": 640},
-        "has_touch": True,
-        "is_mobile": True,
+        "viewport": {"width": width, "height": 640 if phone else 800},
+        "has_touch": phone,
+        "is_mobile": phone,
         "reduced_motion": "reduce",
         "permissions": ["clipboard-read", "clipboard-write"],
     }
-    phone = Device(f"{width}x640", options)
+    device = Device(f"{width} wide", options)
     with visit(browser, url, **options) as page:
         widths = Widths(page, width)
         widths.measure("fresh")
 
-        play(page, WRONG, phone)
+        play(page, WRONG, device)
         expect(page.locator(".row.played")).to_have_count(1)
         widths.measure("in play")
         for colour in WRONG:
-            phone.press(page.locator("#palette").get_by_role("button", name=colour, exact=True))
+            device.press(page.locator("#palette").get_by_role("button", name=colour, exact=True))
         expect(page.locator("#repeated")).to_be_visible()
         widths.measure("a guess repeated")
 
-        page.locator("#new-game").tap()
+        device.press(page.locator("#new-game"))
         expect(page.get_by_role("dialog")).to_be_visible()
         widths.measure("asking before a new game")
-        page.get_by_role("dialog").get_by_role("button", name="Keep playing").tap()
+        device.press(page.get_by_role("dialog").get_by_role("button", name="Keep playing"))
 
         for _ in WRONG:
-            page.locator("#delete").tap()
-        play(page, WIN, phone)
+            device.press(page.locator("#delete"))
+        play(page, WIN, device)
         expect(page.locator("#headline")).to_have_text("You broke the code!")
         expect(page.locator("#review .step")).to_have_count(2)
         widths.measure("won, with the review and the statistics")
@@ -154,7 +158,7 @@ def test_no_state_of_the_page_scrolls_sideways_on_a_phone(
             body={"length": 6, "colours": [*WRONG, "Purple", "Orange", "Cyan", "White"]},
         )
         resume(page, {"id": six["id"], "token": six["token"]})
-        play(page, ["Orange", "Purple", "Yellow", "Cyan", "White", "Red"], phone)
+        play(page, ["Orange", "Purple", "Yellow", "Cyan", "White", "Red"], device)
         expect(page.locator(".row.played")).to_have_count(1)
         widths.measure("a board of 6 pegs")
 
@@ -172,14 +176,16 @@ def test_no_state_of_the_page_scrolls_sideways_on_a_phone(
         expect(page.locator("#made-by")).to_contain_text("Bartholomew-Maximilian")
         widths.measure("the breaker's view")
 
-        page.get_by_role("button", name="Daily code", exact=True).tap()
+        device.press(page.get_by_role("button", name="Daily code", exact=True))
         expect(page.locator("#message")).to_contain_text("The daily code of")
-        play(page, DAILY, phone)
+        play(page, DAILY, device)
         share = page.get_by_role("button", name="Share", exact=True)
         expect(share).to_be_visible()
-        expect(page.locator("#daily-share")).to_be_visible()
+        result = page.locator("#daily-share")
+        expect(result).to_be_visible()
+        assert result.evaluate("pre => pre.scrollWidth <= pre.clientWidth"), "past its panel"
         widths.measure("the daily code's end, with Share")
-        share.tap()
+        device.press(share)
         expect(page.locator("#message")).to_contain_text("Your result is copied")
 
         assert widths.found == {}, json.dumps(widths.found, indent=1)
