@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.hints.sources import CountedHints
 from tests.web.conftest import SECRET
 from tests.web.pages import page_server, play, rows, visit
+from tests.web.test_page_accessibility import violations
 
 
 @pytest.fixture
@@ -247,3 +248,19 @@ def test_the_review_writes_key_pegs_as_marks_and_reads_them_out_in_words(page: P
     expect(answers).to_have_text(["●○○·", "●●●●"])
     expect(answers.first).to_have_accessible_name("1 right place, 2 wrong place")
     expect(page.locator(".help .mark")).to_have_text(["●", "○", "·"])
+
+
+def test_axe_finds_nothing_wrong_with_the_note_on_a_repeated_guess_or_the_question(
+    page: Page,
+) -> None:
+    play(page, ["Red", "Green", "Blue", "Yellow"])
+    expect(page.locator(".row.played")).to_have_count(1)
+    page.keyboard.type("rgby")
+    expect(page.locator("#repeated")).to_be_visible()
+    found = {"a guess repeated": violations(page)}
+
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    found["asking before a new game"] = violations(page)
+
+    assert {point: report for point, report in found.items() if report} == {}
