@@ -8,7 +8,7 @@ import { installDaily } from "./daily.js";
 import { installFriends } from "./friends.js";
 import { invitation, isFriendsGame, makerName } from "./maker.js";
 import { chosenSetup, installOptions } from "./options.js";
-import { answerText, learnColours } from "./pegs.js";
+import { MARKS, answerText, learnColours } from "./pegs.js";
 import { renderReview, reviewUnavailable } from "./review.js";
 import { countGame, loadStatistics, renderStatistics } from "./stats.js";
 import { celebrate, inPlay, nextHole, outcomeText, render, say, view } from "./view.js";
@@ -337,6 +337,9 @@ new ResizeObserver(() => {
   document.documentElement.style.setProperty("--dock-height", `${view.dock.offsetHeight}px`);
 }).observe(view.dock);
 document.addEventListener("keydown", onKey);
+for (const mark of document.querySelectorAll("[data-mark]")) {
+  mark.textContent = MARKS[mark.dataset.mark];
+}
 renderStatistics(view.statistics, statistics);
 const optionsReady = installOptions();
 installDaily(() => act(resume));

@@ -84,8 +84,8 @@ export function describeFeedback(feedback) {
   return parts.join(", ");
 }
 
-// Key pegs written as text, one mark a peg of the guess: the symbols of the server's
-// key_pegs and of the daily code's shared result, and the How to play legend's.
+// Key pegs written as text, one mark a peg of the guess: the same symbols as the terminal's,
+// the server's and the daily code's shared result. How to play shows them in its legend.
 export const MARKS = { black: "●", white: "○", none: "·" };
 
 // A row's key pegs as text: black marks first, then white, then a dot for each peg that

@@ -156,7 +156,7 @@ function renderPalette(palette, picker, handlers) {
 
 // The row that already holds the guess being made, counted from 1; null if none does. The
 // answer to it would be the same, so the page says so before the guess is sent.
-export function repeatedRow(game, row) {
+function repeatedRow(game, row) {
   if (row.some((colour) => !colour)) return null;
   const same = (played) => played.guess.every((colour, hole) => colour === row[hole]);
   const index = game.rows.findIndex(same);
