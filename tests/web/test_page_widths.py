@@ -35,21 +35,32 @@ WIN = SECRET.split()
 WRONG = ["Red", "Green", "Blue", "Yellow"]
 
 # A phone's browser widens its layout to hold what is too wide, so the width to keep within
-# is the screen's, not innerWidth as the page then finds it.
+# is the screen's, not innerWidth as the page then finds it. A box that spills out of the
+# box it is laid out in, as a peg past the edge of its shield, is named too.
 OVERFLOW = """(width) => {
+  const name = (element) => element.id
+    ? `#${element.id}`
+    : `${element.tagName.toLowerCase()}.${element.className}`;
   const past = [];
   for (const element of document.querySelectorAll("body *")) {
     if (!element.checkVisibility({ visibilityProperty: true })) continue;
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(element);
     // Text that runs out of its box, as a line that cannot wrap, counts as much as a box.
-    const spills = getComputedStyle(element).overflowX === "visible";
+    const spills = style.overflowX === "visible";
     const right = spills ? Math.max(box.right, box.left + element.scrollWidth) : box.right;
-    if (right <= width + 0.5) continue;
-    if (element.parentElement.getBoundingClientRect().right > width + 0.5) continue; // named once
-    const tag = element.tagName.toLowerCase();
-    const name = element.id ? `#${element.id}` : `${tag}.${element.className}`;
-    past.push(`${name} to ${Math.round(right)}`);
+    const parent = element.parentElement;
+    const outer = parent.getBoundingClientRect();
+    if (right > width + 0.5 && outer.right <= width + 0.5) {
+      past.push(`${name(element)} to ${Math.round(right)}`);
+    }
+    const inner = outer.left + parent.clientLeft + parent.clientWidth;
+    const laidOut = style.position !== "absolute" && style.position !== "fixed"
+      && getComputedStyle(parent).display !== "inline";
+    if (laidOut && box.right > inner + 0.5 && outer.right <= width + 0.5) {
+      past.push(`${name(element)} past the edge of ${name(parent)}`);
+    }
   }
   const scrolled = Math.max(document.documentElement.scrollWidth, window.innerWidth);
   return { scrolled, width, past };
