@@ -173,6 +173,11 @@ def test_no_state_of_the_page_scrolls_sideways_from_a_phone_320_wide_to_a_deskto
         expect(page.locator(".row.played")).to_have_count(1)
         widths.measure("a board of 6 pegs")
 
+        device.press(page.get_by_role("button", name="Set a code for a friend"))
+        expect(page.get_by_role("dialog")).to_be_visible()
+        widths.measure("setting a code for a friend")
+        device.press(page.get_by_role("dialog").get_by_role("button", name="Cancel"))
+
         made = api(
             page,
             "POST",
