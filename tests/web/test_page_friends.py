@@ -190,7 +190,7 @@ def test_a_whole_game_the_maker_watching_each_guess_arrive_within_a_second(
         "Broken in 3 guesses. The secret was Blue Blue Green Red."
     )
     expect(breaker.locator("#headline")).to_have_text("You broke the code!")
-    assert rows(maker) == rows(breaker) == ["RRGG B W", "BGBR B B W W", "BBGR B B B B"]
+    assert rows(maker) == rows(breaker) == ["RRGG ●○··", "BGBR ●●○○", "BBGR ●●●●"]
     expect(maker.locator("#review")).to_be_hidden()
     expect(maker.get_by_role("link", name="See the review")).to_be_hidden()
 

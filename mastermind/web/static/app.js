@@ -8,7 +8,7 @@ import { installDaily } from "./daily.js";
 import { installFriends } from "./friends.js";
 import { invitation, isFriendsGame, makerName } from "./maker.js";
 import { chosenSetup, installOptions } from "./options.js";
-import { answerText, learnColours } from "./pegs.js";
+import { MARKS, answerText, learnColours } from "./pegs.js";
 import { renderReview, reviewUnavailable } from "./review.js";
 import { countGame, loadStatistics, renderStatistics } from "./stats.js";
 import { celebrate, inPlay, nextHole, outcomeText, render, say, view } from "./view.js";
@@ -299,6 +299,14 @@ function newGame() {
   act(startGame);
 }
 
+// A game in play with a guess on its board is worth a question before it is left; one
+// that is over, or not yet begun, is not.
+function askNewGame() {
+  const game = state.game;
+  if (inPlay(game) && game.rows.length > 0) view.newGameDialog.showModal();
+  else newGame();
+}
+
 // A tap must not leave the focus on a button, where Enter would press it again.
 view.dock.addEventListener("pointerdown", (event) => {
   if (event.target.closest("button")) event.preventDefault();
@@ -314,7 +322,11 @@ view.giveUpDialog.addEventListener("close", () => {
 const friends = installFriends({
   state, show, ended, save, draw, call, act, resume, setup: chosenSetup,
 });
-view.newGame.addEventListener("click", newGame);
+view.newGame.addEventListener("click", askNewGame);
+view.newGameDialog.addEventListener("close", () => {
+  if (view.newGameDialog.returnValue === "new") newGame();
+  view.newGameDialog.returnValue = "";
+});
 view.playAgain.addEventListener("click", newGame);
 view.seeReview.addEventListener("click", (event) => {
   event.preventDefault();
@@ -325,6 +337,9 @@ new ResizeObserver(() => {
   document.documentElement.style.setProperty("--dock-height", `${view.dock.offsetHeight}px`);
 }).observe(view.dock);
 document.addEventListener("keydown", onKey);
+for (const mark of document.querySelectorAll("[data-mark]")) {
+  mark.textContent = MARKS[mark.dataset.mark];
+}
 renderStatistics(view.statistics, statistics);
 const optionsReady = installOptions();
 installDaily(() => act(resume));

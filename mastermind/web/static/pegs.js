@@ -84,6 +84,20 @@ export function describeFeedback(feedback) {
   return parts.join(", ");
 }
 
+// Key pegs written as text, one mark a peg of the guess: the same symbols as the terminal's,
+// the server's and the daily code's shared result. How to play shows them in its legend.
+export const MARKS = { black: "●", white: "○", none: "·" };
+
+// A row's key pegs as text: black marks first, then white, then a dot for each peg that
+// earned none, so that the line is as long as the code. Rules answered otherwise say it in
+// their own words ("1 bull, 2 cows", "2 black").
+export function keyText(row, rules) {
+  if (rules && rules.answer !== "black-and-white") return row.said;
+  const { black, white = 0 } = row.feedback;
+  const none = row.guess.length - black - white;
+  return MARKS.black.repeat(black) + MARKS.white.repeat(white) + MARKS.none.repeat(none);
+}
+
 // A row's answer in its game's words: black and white pegs as the page has always told
 // them, the others as the server says them ("1 bull, 2 cows", "2 black").
 export function answerText(row, rules) {

@@ -1,6 +1,6 @@
 // The review of a game that is over, as the server writes it: the page only lays it out.
 
-import { code } from "./pegs.js";
+import { answerText, code, keyText } from "./pegs.js";
 
 function element(tag, className, text) {
   const made = document.createElement(tag);
@@ -27,10 +27,13 @@ function fromTo(before, after, digits = 0) {
   return span;
 }
 
-// A guess's answer as the review shows it: its key pegs, or the words of its rules.
+// A guess's answer as the review shows it: its key pegs as marks, read out in words, or
+// the words of its rules.
 function answered(row, rules) {
-  if (rules && rules.answer !== "black-and-white") return row.said;
-  return row.key_pegs || "no key pegs";
+  const text = element("span", "key-text", keyText(row, rules));
+  text.setAttribute("role", "img");
+  text.setAttribute("aria-label", answerText(row, rules));
+  return text;
 }
 
 function step(row, labels, rules) {
@@ -40,7 +43,7 @@ function step(row, labels, rules) {
   head.append(
     element("span", "number", String(row.number)),
     code(row.guess, labels, "pegs small"),
-    element("span", "key-text", answered(row, rules)),
+    answered(row, rules),
     element(
       "span",
       row.could_be_secret ? "badge could" : "badge could-not",

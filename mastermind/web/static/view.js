@@ -2,7 +2,7 @@
 // being made, the palette and the buttons, or, for the person who set the code, the invite
 // and the button that ends the game. Nothing here changes the game.
 
-import { code, keyPegs, peg } from "./pegs.js";
+import { code, keyPegs, keyText, peg } from "./pegs.js";
 
 const $ = (id) => document.getElementById(id);
 export const view = {
@@ -10,6 +10,7 @@ export const view = {
   dock: $("dock"), controls: $("controls"), guess: $("guess"), palette: $("palette"),
   submit: $("submit"), erase: $("delete"), hint: $("hint"), hintReason: $("hint-reason"),
   giveUp: $("give-up"), giveUpDialog: $("give-up-dialog"), newGame: $("new-game"),
+  newGameDialog: $("new-game-dialog"), repeated: $("repeated"),
   outcome: $("outcome"), headline: $("headline"), seeReview: $("see-review"),
   playAgain: $("play-again"), review: $("review"), statistics: $("statistics"),
   rules: $("rules"), length: $("length"), colours: $("colours"), celebration: $("celebration"),
@@ -93,7 +94,7 @@ function renderBoard(state) {
     let pegs;
     if (played) {
       item.classList.add("played");
-      item.dataset.keyPegs = played.key_pegs;
+      item.dataset.keyPegs = keyText(played, game.rules);
       pegs = code(played.guess, state.labels);
       const won = game.status === "won" && index === game.rows.length - 1;
       if (won) item.classList.add("winning");
@@ -153,6 +154,22 @@ function renderPalette(palette, picker, handlers) {
   }));
 }
 
+// The row that already holds the guess being made, counted from 1; null if none does. The
+// answer to it would be the same, so the page says so before the guess is sent.
+function repeatedRow(game, row) {
+  if (row.some((colour) => !colour)) return null;
+  const same = (played) => played.guess.every((colour, hole) => colour === row[hole]);
+  const index = game.rows.findIndex(same);
+  return index < 0 ? null : index + 1;
+}
+
+function repeatedNote(state) {
+  const number = repeatedRow(state.game, state.row);
+  return number === null
+    ? ""
+    : `You tried this guess in row ${number}: the answer will be the same.`;
+}
+
 function renderSecret(game, labels) {
   const pegs = game.secret
     ? game.secret.map((colour) => peg(colour, labels))
@@ -197,6 +214,8 @@ export function render(state, handlers) {
     view.hint.disabled = !game.hints;
     const reason = state.hintReason.id === game.id ? state.hintReason.text : "";
     view.hintReason.textContent = game.hints ? "" : reason;
+    const note = repeatedNote(state);
+    if (view.repeated.textContent !== note) view.repeated.textContent = note;
   } else {
     view.headline.textContent = headline(game, state.role);
   }
