@@ -16,7 +16,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import date
 
 import attrs
 
@@ -84,11 +84,6 @@ class InvalidPlayerToken(GameError):
             "This player token was not given by this server: play without one, and a "
             "new player is made.",
         )
-
-
-def utc_today() -> date:
-    """The day it is now in UTC, when every player's daily code changes at once."""
-    return datetime.now(UTC).date()
 
 
 class DailyCodes:
@@ -174,7 +169,8 @@ class DailyGame:
 class DailyGames:
     """The daily code over ``Games``: one game a player and a UTC day, and each day's results.
 
-    ``clock`` tells the day; every other part of the application reads no clock for it.
+    ``clock`` tells the day, the one ``games`` keeps a daily game's secret to unless
+    given; every other part of the application reads no clock for it.
     """
 
     def __init__(
@@ -183,12 +179,12 @@ class DailyGames:
         store: EventStore,
         codes: DailyCodes,
         *,
-        clock: Callable[[], date] = utc_today,
+        clock: Callable[[], date] | None = None,
     ) -> None:
         self.games = games
         self.codes = codes
         self._store = store
-        self._clock = clock
+        self._clock = clock or games.daily_secrets.today
         self._lock = threading.Lock()
         self._scoreboard = ProjectionRunner(store, DailyScoreboard(codes.is_daily))
 

@@ -51,7 +51,7 @@ def calendar() -> Calendar:
 
 @pytest.fixture
 def daily(store: InMemoryEventStore, calendar: Calendar) -> DailyGames:
-    return DailyGames(Games(store), store, DailyCodes(KEY), clock=calendar)
+    return DailyGames(Games(store, today=calendar), store, DailyCodes(KEY))
 
 
 def secret_of(store: InMemoryEventStore, game_id: str) -> Code:
@@ -257,7 +257,7 @@ def test_the_results_count_games_played_by_other_processes_since_the_last_readin
 ) -> None:
     win_in(daily, 4)
     assert daily.results().wins == 1
-    elsewhere = DailyGames(Games(store), store, DailyCodes(KEY), clock=calendar)
+    elsewhere = DailyGames(Games(store, today=calendar), store, DailyCodes(KEY))
     win_in(elsewhere, 2)
     assert daily.results().histogram == {2: 1, 4: 1}
 
@@ -273,7 +273,7 @@ def test_a_game_named_like_a_daily_game_without_the_day_s_secret_counts_for_noth
 
 def test_the_shared_result_has_one_line_of_marks_a_guess_and_no_colour() -> None:
     store = InMemoryEventStore()
-    daily = DailyGames(Games(store), store, DailyCodes(KEY), clock=Calendar())
+    daily = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
     secret = DailyCodes(KEY).secret(DAY)
     player = daily.new_player()
     game_id = daily.play(player).board.game_id
