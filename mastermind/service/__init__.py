@@ -13,8 +13,8 @@ from mastermind.service import (
     _arguments,
     _commands,
     _daily,
-    _daily_rule,
     _daily_results,
+    _daily_rule,
     _errors,
     _hints,
     _problems,
@@ -33,8 +33,8 @@ from mastermind.service._answers import *  # noqa: F403
 from mastermind.service._arguments import *  # noqa: F403
 from mastermind.service._commands import *  # noqa: F403
 from mastermind.service._daily import *  # noqa: F403
-from mastermind.service._daily_rule import *  # noqa: F403
 from mastermind.service._daily_results import *  # noqa: F403
+from mastermind.service._daily_rule import *  # noqa: F403
 from mastermind.service._errors import *  # noqa: F403
 from mastermind.service._hints import *  # noqa: F403
 from mastermind.service._problems import *  # noqa: F403
