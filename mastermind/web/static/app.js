@@ -327,5 +327,4 @@ new ResizeObserver(() => {
 document.addEventListener("keydown", onKey);
 renderStatistics(view.statistics, statistics);
 const optionsReady = installOptions();
-installDaily(() => act(resume));
-act(resume);
+installDaily(() => act(resume), act(resume));
