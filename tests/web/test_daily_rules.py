@@ -41,9 +41,7 @@ class Calendar:
 
 
 @contextlib.contextmanager
-def daily_server(
-    tmp_path: Path, calendar: Calendar, limits: Limits = UNLIMITED
-) -> Iterator[str]:
+def daily_server(tmp_path: Path, calendar: Calendar, limits: Limits = UNLIMITED) -> Iterator[str]:
     store = SQLiteEventStore(tmp_path / "games.db")
     application = bootstrap(
         store,
@@ -83,9 +81,11 @@ def test_a_fresh_identity_that_gives_up_learns_nothing_of_the_secret_anywhere(
     again = httpx.post(f"{base_url}/daily", headers={"X-Player-Token": game["player"]})
     board = httpx.get(path, headers=bearer(game))
     review = httpx.get(f"{path}/review", headers=bearer(game))
-    with httpx.Client(base_url=base_url, timeout=10) as client:
-        with watching(client, game["id"], game["token"]) as stream:
-            streamed = stream.rest()
+    with (
+        httpx.Client(base_url=base_url, timeout=10) as client,
+        watching(client, game["id"], game["token"]) as stream,
+    ):
+        streamed = stream.rest()
     for answer in (given_up, again, board):
         assert answer.json()["status"] == "lost"
         assert answer.json()["secret"] is None
