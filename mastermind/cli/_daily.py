@@ -12,7 +12,7 @@ import json
 import os
 import shlex
 from collections.abc import Callable, Iterator, Mapping
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ import click
 import platformdirs
 from rich.text import Text
 
+from mastermind.cli._daily_stats import print_stats, share_with_link, streaks_line
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._options import colour_option, json_option, plain_option, store_options
 from mastermind.cli._options import store_choice as chosen_store
@@ -117,7 +118,7 @@ def daily(
         if show_results:
             _show_results(RemoteGames(server).results(None), as_json, colour)
         elif show_stats:
-            _show_stats(_remote_stats(server, players), as_json, colour)
+            print_stats(_remote_stats(server, players), as_json, colour)
         else:
             _play(_remote_today(server, players), as_json, colour, plain)
         return
@@ -126,7 +127,7 @@ def daily(
         if show_results:
             _show_results(daily_results_document(daily_games.results()), as_json, colour)
         elif show_stats:
-            _show_stats(_local_stats(choice, players, daily_games), as_json, colour)
+            print_stats(_local_stats(choice, players, daily_games), as_json, colour)
         else:
             _play(_local_today(choice, players, games, daily_games), as_json, colour, plain)
 
@@ -245,33 +246,7 @@ def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> Non
     terminal.show(Text(share_with_link(fields)))
     terminal.console.print()
     terminal.show(Text(_tally(today.results(), "Today so far")))
-    terminal.show(Text(_streaks(fields["stats"])))
-
-
-def share_with_link(fields: Mapping[str, Any]) -> str:
-    """The result to share, and the link that opens its day where there is one."""
-    share = str(fields["share"])
-    return f"{share}\n{fields['link']}" if fields.get("link") else share
-
-
-def _show_stats(stats: Mapping[str, Any], as_json: bool, colour: bool | None) -> None:
-    if as_json:
-        echo_json(dict(stats))
-        return
-    terminal = Terminal.open(colour)
-    terminal.show(Text(f"Mastermind #{stats['number']}, {stats['day']}"))
-    terminal.show(Text(f"Played: {stats['played']}, won: {stats['won']}."))
-    terminal.show(Text(_streaks(stats)))
-
-
-def _streaks(stats: Mapping[str, Any]) -> str:
-    next_code = datetime.fromisoformat(stats["next_code_at"])
-    seconds = max(0, int((next_code - datetime.now(UTC)).total_seconds()))
-    hours, minutes = seconds // 3600, seconds % 3600 // 60
-    return (
-        f"Streak: {stats['streak']}, best streak: {stats['best_streak']}. "
-        f"Next code in {hours} h {minutes:02d} min, at 00:00 UTC."
-    )
+    terminal.show(Text(streaks_line(fields["stats"])))
 
 
 def _show_results(results: Mapping[str, Any], as_json: bool, colour: bool | None) -> None:
