@@ -90,3 +90,14 @@ def test_stats_of_a_server_are_the_player_s_there(mastermind: Mastermind, server
     assert "Next code in 0 h 00 min" in text.stdout
     again = mastermind.json("daily", "--server", server, db=False)
     assert again["link"] == f"{server}/?daily=2026-11-23"
+
+
+def test_the_history_of_a_daily_game_given_up_masks_its_secret_until_the_day_is_over(
+    mastermind: Mastermind,
+) -> None:
+    game = mastermind.json("daily", env=WITH_KEY)
+    mastermind("give-up", game["id"])
+    events = mastermind.json("history", game["id"])["events"]
+    assert events[0]["data"]["secret"] != list(
+        DailyCodes(KEY).secret(date.fromisoformat(game["day"])).pegs
+    )
