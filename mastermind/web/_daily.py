@@ -88,7 +88,7 @@ class DailyApi:
         "playDaily",
         "Start or resume today's game of the daily code",
         Reply(200, "Today's game of the player, and its token", DailyBoard),
-        problems=(400, 403, 404, 409, 413, 415, 422),
+        problems=(400, 403, 404, 409, 413, 415, 422, 429),
         body=DailyRequest,
         parameters=(PLAYER_TOKEN,),
         creates="/games/{id}",
