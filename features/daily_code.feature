@@ -4,7 +4,8 @@ Feature: The daily code
   the server's key and the date: nobody without the key can tell it beforehand. Each
   player plays one game a day, the same game however often they ask. The day's results
   count the players, the wins, and the guesses each win took; a player shares a result
-  that shows the key pegs of each guess and no colour. The daily code lives in the
+  that shows the key pegs of each guess and no colour. Nobody is shown the day's secret
+  before the day is over in UTC, however the game ended. The daily code lives in the
   application, keyed and dated: the bare decider has none.
 
   Scenario: Every player gets the same secret on a day, in a game of their own
@@ -13,7 +14,9 @@ Feature: The daily code
     Then Ann and Bob play games of their own
     When Ann gives up the daily game
     And Bob gives up the daily game
-    Then the secret revealed to Ann and to Bob is the same
+    Then neither Ann nor Bob is shown the secret before the day is over
+    When the next day comes
+    Then the secret shown to Ann and to Bob is the same
 
   Scenario: Another day has another secret
     Given Ann plays the daily code
@@ -22,7 +25,8 @@ Feature: The daily code
     And Ann plays the daily code
     Then Ann plays a new game
     When Ann gives up the daily game
-    Then the secret revealed to Ann differs from the day before's
+    And the next day comes
+    Then the secret shown to Ann differs from the day before's
 
   Scenario: A second game the same day is the same game
     Given Ann plays the daily code

@@ -25,7 +25,8 @@ from mastermind.config import SECRET_VARIABLE, Limits, Settings, UnsupportedStor
 from mastermind.domain import Code
 from mastermind.hints import solver_hints, solver_reviews
 from mastermind.service import Games, HintSource, ReviewSource, SecretMaker, random_secret
-from mastermind.service._daily import DailyCodes, DailyCodeUnavailable, DailyGames, utc_today
+from mastermind.service._daily import DailyCodes, DailyCodeUnavailable, DailyGames
+from mastermind.service._daily_rule import utc_today
 from mastermind.service._tokens import PlayerTokens
 from mastermind.store import EventCodec, EventStore, connect
 
@@ -101,6 +102,7 @@ def bootstrap(
         hints=hints,
         reviews=solver_reviews() if reviews is _Default.SOLVER else reviews,
         new_game_id=new_game_id,
+        today=today,
     )
     keys: list[str] = []
 

@@ -210,6 +210,13 @@ class Limits:
     hint_rate: str = setting(
         "60/minute", "Hints one client address may ask for.", metavar="RATE", check=_rate
     )
+    new_player_rate: str = setting(
+        "20/day",
+        "New players of the daily code one client address may make: POST /daily without "
+        "a player cookie or token. A returning player is never counted.",
+        metavar="RATE",
+        check=_rate,
+    )
     hint_workers: int = setting(
         0,
         "Processes of each worker that work out hints; 0 works them out in the asking thread.",

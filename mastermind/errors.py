@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from mastermind.hints import SolverMissing as SolverMissing
     from mastermind.service import AmbiguousGameId as AmbiguousGameId
     from mastermind.service import DailyCodeUnavailable as DailyCodeUnavailable
+    from mastermind.service import DailyGameClosed as DailyGameClosed
+    from mastermind.service import DailyReviewTooEarly as DailyReviewTooEarly
     from mastermind.service import GameNotFound as GameNotFound
     from mastermind.service import GameNotOver as GameNotOver
     from mastermind.service import HintAbandoned as HintAbandoned
@@ -57,6 +59,8 @@ _LOADED_ON_FIRST_USE = {
     "CorruptDatabase": "mastermind.store",
     "CorruptRecord": "mastermind.store",
     "DailyCodeUnavailable": "mastermind.service",
+    "DailyGameClosed": "mastermind.service",
+    "DailyReviewTooEarly": "mastermind.service",
     "ForeignTable": "mastermind.store",
     "GameNotFound": "mastermind.service",
     "GameNotOver": "mastermind.service",

@@ -50,8 +50,18 @@ def guess_wrong(context: Any, player: str) -> None:
 @when("{player} gives up the daily game")
 def give_up(context: Any, player: str) -> None:
     secret = _daily(context).send(player, "give-up").secret
-    assert secret is not None, "giving up shows the secret"
-    context.revealed.setdefault(player, []).append(secret)
+    assert secret is None, "giving up shows no secret before the day is over"
+    context.revealed.setdefault(player, []).append(context.daily_games[player][-1])
+
+
+def _shown(context: Any, player: str) -> list[Code | None]:
+    """The secrets shown now by the boards of the games the player gave up."""
+    return [context.daily.shown_secret(player, game) for game in context.revealed[player]]
+
+
+@then("neither {one} nor {other} is shown the secret before the day is over")
+def nobody_is_shown(context: Any, one: str, other: str) -> None:
+    assert _shown(context, one) + _shown(context, other) == [None, None]
 
 
 @when("{player} breaks the daily code in {guesses:d} guesses")
@@ -75,9 +85,11 @@ def games_of_their_own(context: Any, one: str, other: str) -> None:
     assert context.daily_games[one][-1] != context.daily_games[other][-1]
 
 
-@then("the secret revealed to {one} and to {other} is the same")
+@then("the secret shown to {one} and to {other} is the same")
 def same_secret(context: Any, one: str, other: str) -> None:
-    assert context.revealed[one][-1] == context.revealed[other][-1]
+    shown = _shown(context, one)[-1]
+    assert shown is not None, "the day is over: the secret shows"
+    assert shown == _shown(context, other)[-1], shown
 
 
 @then("{player} plays a new game")
@@ -86,9 +98,10 @@ def new_game(context: Any, player: str) -> None:
     assert now != before, now
 
 
-@then("the secret revealed to {player} differs from the day before's")
+@then("the secret shown to {player} differs from the day before's")
 def another_secret(context: Any, player: str) -> None:
-    day_before, today = context.revealed[player][-2:]
+    day_before, today = _shown(context, player)[-2:]
+    assert None not in (day_before, today), "both days are over: their secrets show"
     assert today != day_before, today
 
 
@@ -123,7 +136,7 @@ def share_header(context: Any, player: str, used: int, total: int) -> None:
     assert share is not None
     context.share = share
     header = share.splitlines()[0]
-    assert header.startswith("Mastermind daily "), header
+    assert header.startswith("Mastermind #"), header
     assert header.endswith(f" {used}/{total}"), header
     context.share_lines = used
 

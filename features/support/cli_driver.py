@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 from click.testing import CliRunner
 
-from mastermind import CodeMaker
+from mastermind import Code, CodeMaker
 from mastermind.cli._app import cli
 from mastermind.service import (
     KEY_VARIABLE,
@@ -143,6 +143,10 @@ class CliDaily(StoredDaily):
 
     def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
         return _board_view(self._run(player, *_command_line(self.game_ids[player], name, fields)))
+
+    def shown_secret(self, player: str, game_id: str) -> Code | None:
+        secret = self._run(player, "show", game_id)["secret"]
+        return None if secret is None else Code(secret)
 
     def guesses_made(self, player: str) -> int:
         attempts: int = self._run(player, "show", self.game_ids[player])["attempts"]["used"]

@@ -45,6 +45,9 @@ class DailyDriver(Protocol):
 
     def share(self, player: str) -> str | None: ...
 
+    def shown_secret(self, player: str, game_id: str) -> Code | None:
+        """The secret the board of one of the player's games shows, if any."""
+
     def results(self) -> dict[str, Any]:
         """Today's results, as ``daily_results_document`` writes them."""
 
@@ -121,6 +124,9 @@ class ServiceDaily(StoredDaily):
 
     def share(self, player: str) -> str | None:
         return self.daily.play(self.tokens[player]).share
+
+    def shown_secret(self, player: str, game_id: str) -> Code | None:
+        return self.games.board(game_id).secret
 
     def results(self) -> dict[str, Any]:
         return daily_results_document(self.daily.results())

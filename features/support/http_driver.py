@@ -176,10 +176,12 @@ class HttpDaily(StoredDaily):
         )
         self.clients: dict[str, httpx.Client] = {}
         self.tokens: dict[str, str] = {}
+        self.game_tokens: dict[str, str] = {}
 
     def play(self, player: str) -> str:
         game = self._send(player, "POST", "/daily")
         self.game_ids[player], self.tokens[player] = game["id"], game["token"]
+        self.game_tokens[game["id"]] = game["token"]
         return str(game["id"])
 
     def send(self, player: str, name: str, /, **fields: Any) -> BoardView:
@@ -188,6 +190,13 @@ class HttpDaily(StoredDaily):
 
     def guesses_made(self, player: str) -> int:
         return len(self._send(player, "GET", f"/games/{self.game_ids[player]}")["rows"])
+
+    def shown_secret(self, player: str, game_id: str) -> Code | None:
+        headers = {"Authorization": f"Bearer {self.game_tokens[game_id]}"}
+        answer = httpx.get(f"{self.url}/games/{game_id}", headers=headers, timeout=10)
+        assert answer.status_code == 200, answer.text
+        secret = answer.json()["secret"]
+        return None if secret is None else Code(secret)
 
     def share(self, player: str) -> str | None:
         share: str | None = self._send(player, "POST", "/daily")["share"]

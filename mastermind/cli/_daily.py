@@ -21,6 +21,7 @@ import click
 import platformdirs
 from rich.text import Text
 
+from mastermind.cli._daily_stats import print_stats, share_with_link, streaks_line
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._options import colour_option, json_option, plain_option, store_options
 from mastermind.cli._options import store_choice as chosen_store
@@ -33,11 +34,13 @@ from mastermind.service import (
     KEY_VARIABLE,
     DailyCodeUnavailable,
     DailyGames,
+    DailyStatsAnswer,
     Games,
     InvalidPlayerToken,
     InvalidTokenKey,
+    daily_fields,
     daily_results_document,
-    share_text,
+    encode,
 )
 
 __all__ = ["PLAYERS_FILE", "PlayerBook", "daily"]
@@ -55,6 +58,8 @@ class _Today:
     resume_command: str
     results: Callable[[], Mapping[str, Any]]
     """The day's results, as ``daily_results_document`` writes them."""
+    fields: Callable[[], Mapping[str, Any]]
+    """What the game adds to its board as it stands now, as ``daily_fields`` writes it."""
 
 
 def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -77,6 +82,13 @@ def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> st
     is_flag=True,
     help="Show today's results, players, wins and guesses per win, instead of playing.",
 )
+@click.option(
+    "--stats",
+    "show_stats",
+    is_flag=True,
+    help="Show your daily record, played, won, streak and best streak, and the time to "
+    "the next code, instead of playing.",
+)
 @store_options
 @colour_option
 @plain_option
@@ -84,6 +96,7 @@ def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> st
 def daily(
     server: str | None,
     show_results: bool,
+    show_stats: bool,
     database: Path | None,
     store_url: str | None,
     colour: bool | None,
@@ -104,6 +117,8 @@ def daily(
             raise click.UsageError("Give --server or a store (--db, --store), not both.")
         if show_results:
             _show_results(RemoteGames(server).results(None), as_json, colour)
+        elif show_stats:
+            print_stats(_remote_stats(server, players), as_json, colour)
         else:
             _play(_remote_today(server, players), as_json, colour, plain)
         return
@@ -111,6 +126,8 @@ def daily(
     with _local_daily(choice) as (games, daily_games):
         if show_results:
             _show_results(daily_results_document(daily_games.results()), as_json, colour)
+        elif show_stats:
+            print_stats(_local_stats(choice, players, daily_games), as_json, colour)
         else:
             _play(_local_today(choice, players, games, daily_games), as_json, colour, plain)
 
@@ -129,13 +146,39 @@ def _remote_today(server: str, players: PlayerBook) -> _Today:
         game = remote.daily(None)  # the server has a new key: this is a new player there
     if game.new_player is not None:
         players.keep(where, game.new_player)
+    player = game.new_player or player
+
+    def fields() -> Mapping[str, Any]:
+        return remote.daily(player).fields
+
     return _Today(
         remote,
         game.day,
         game.board,
         f"{program_command()} daily --server {shlex.quote(server)}",
         lambda: remote.results(game.day),
+        fields,
     )
+
+
+def _remote_stats(server: str, players: PlayerBook) -> Mapping[str, Any]:
+    try:
+        return RemoteGames(server).daily_stats(players.get(f"server {server}"))
+    except InvalidPlayerToken:  # the server has a new key: a new player there, yet to play
+        return RemoteGames(server).daily_stats(None)
+
+
+def _local_stats(
+    choice: StoreChoice, players: PlayerBook, daily_games: DailyGames
+) -> Mapping[str, Any]:
+    where = f"store {choice.where if choice.url is not None else choice.store_url}"
+    kept = players.get(where) if choice.keeps_games else None
+    try:
+        stats = daily_games.stats(kept)
+    except InvalidPlayerToken:
+        stats = daily_games.stats(None)
+    document: Mapping[str, Any] = encode(DailyStatsAnswer.of(stats))
+    return document
 
 
 @contextlib.contextmanager
@@ -163,20 +206,24 @@ def _local_today(
         game = daily_games.play(player)
     if choice.keeps_games and player != kept:
         players.keep(where, player)
+
+    def fields() -> Mapping[str, Any]:
+        # No server: no link to open the day with.
+        return daily_fields(daily_games.play(player, game.day), daily_games.stats(player), None)
+
     return _Today(
         games,
         game.day,
         game.board,
         f"{program_command()} daily{choice.command_options()}",
         lambda: daily_results_document(daily_games.results(game.day)),
+        fields,
     )
 
 
 def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> None:
     if as_json:
-        board = today.board
-        share = share_text(board, today.day) if board.is_over else None
-        echo_json({**board_document(board), "day": today.day.isoformat(), "share": share})
+        echo_json({**board_document(today.board), **today.fields()})
         return
     terminal = Terminal.open(colour, plain)
     session = Session(
@@ -191,11 +238,15 @@ def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> Non
     session.open()
     if not session.board.is_over and session.play() is not Ending.OVER:
         raise click.exceptions.Exit(0)
+    fields = today.fields()
+    if fields["secret_notice"]:
+        terminal.show(Text(fields["secret_notice"]))
     terminal.console.print()
     terminal.console.print("Share your result:")
-    terminal.show(Text(share_text(session.board, today.day)))
+    terminal.show(Text(share_with_link(fields)))
     terminal.console.print()
     terminal.show(Text(_tally(today.results(), "Today so far")))
+    terminal.show(Text(streaks_line(fields["stats"])))
 
 
 def _show_results(results: Mapping[str, Any], as_json: bool, colour: bool | None) -> None:

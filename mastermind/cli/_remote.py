@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from datetime import date
 from typing import Any, TypeVar
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 import attrs
 
@@ -22,6 +22,7 @@ from mastermind.domain import DecodingBoard
 from mastermind.service import (
     BoardAnswer,
     DailyResultsAnswer,
+    DailyStatsAnswer,
     GameReview,
     GuessRequest,
     Hint,
@@ -63,6 +64,9 @@ class RemoteDaily:
     share: str | None
     new_player: str | None
     """The player's token, when the server made a new player for this request."""
+    fields: dict[str, Any] = attrs.field(factory=dict)
+    """What the answer adds to the board, as ``daily_fields`` writes it, with the link
+    made whole from the server's URL."""
 
 
 def server_url(typed: str) -> str:
@@ -90,13 +94,28 @@ class RemoteGames:
         answer = self._send("POST", "/daily", headers=headers)
         board = self._read(answer, BoardAnswer).board()
         self._tokens[board.game_id] = answer["token"]
+        daily_part = ("day", "number", "share", "link", "secret_shown_at", "secret_notice")
+        fields = {name: answer.get(name) for name in daily_part}
+        if isinstance(fields["link"], str):  # relative: whole from the address used
+            fields["link"] = urljoin(self.url + "/", fields["link"])
+        stats = answer.get("stats")
+        fields["stats"] = None if stats is None else encode(self._read(stats, DailyStatsAnswer))
         return RemoteDaily(
             date.fromisoformat(answer["day"]),
             board,
             answer["token"],
             answer.get("share"),
             answer.get("player"),
+            fields,
         )
+
+    def daily_stats(self, player: str | None) -> dict[str, Any]:
+        """The record of ``player`` on the server; none played without one."""
+        headers = {"X-Player-Token": player} if player is not None else {}
+        stats: dict[str, Any] = encode(
+            self._read(self._send("GET", "/daily/stats", headers=headers), DailyStatsAnswer)
+        )
+        return stats
 
     def results(self, day: date | None) -> dict[str, Any]:
         """The results of ``day``; of the server's today without one."""

@@ -79,7 +79,8 @@ def history(
         records = games.history(game_id)
         label = short_id(games, game_id)
     board = DecodingBoard.from_events(record.event for record in records)
-    reveal = board.is_over
+    # Once over, as every board shows it: a daily game's only once its day is over too.
+    reveal = games.shown(board).secret is not None
     if as_json:
         events = [record_document(record, reveal, board.rules) for record in records]
         echo_json({"game_id": game_id, "events": events})

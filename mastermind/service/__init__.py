@@ -14,6 +14,7 @@ from mastermind.service import (
     _commands,
     _daily,
     _daily_results,
+    _daily_rule,
     _errors,
     _hints,
     _problems,
@@ -33,6 +34,7 @@ from mastermind.service._arguments import *  # noqa: F403
 from mastermind.service._commands import *  # noqa: F403
 from mastermind.service._daily import *  # noqa: F403
 from mastermind.service._daily_results import *  # noqa: F403
+from mastermind.service._daily_rule import *  # noqa: F403
 from mastermind.service._errors import *  # noqa: F403
 from mastermind.service._hints import *  # noqa: F403
 from mastermind.service._problems import *  # noqa: F403
@@ -72,6 +74,7 @@ if not TYPE_CHECKING:
             *_arguments.__all__,
             *_commands.__all__,
             *_daily.__all__,
+            *_daily_rule.__all__,
             *_daily_results.__all__,
             *_errors.__all__,
             *_hints.__all__,

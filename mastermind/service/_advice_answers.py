@@ -158,6 +158,7 @@ class DailyResultsAnswer:
     """A day's results of the daily code."""
 
     day: Annotated[str, Meta(extra_json_schema={"format": "date"})]
+    number: Annotated[int, Meta(description="The day's number: #1 was 2026-11-23.")]
     players: Count
     wins: Count
     losses: Count
@@ -165,16 +166,22 @@ class DailyResultsAnswer:
     histogram: Annotated[
         dict[str, int], Meta(description="Wins by the number of guesses they took.")
     ]
+    secret: Annotated[
+        list[str] | None,
+        Meta(description="The day's secret once the day is over in UTC; null until then."),
+    ] = None
 
     @classmethod
     def of(cls, results: DailyResults) -> DailyResultsAnswer:
         return cls(
             results.day.isoformat(),
+            results.number,
             results.players,
             results.wins,
             results.losses,
             results.in_play,
             {str(guesses): wins for guesses, wins in results.histogram.items()},
+            None if results.secret is None else list(results.secret.pegs),
         )
 
 

@@ -8,7 +8,8 @@ from its annotations; ``encode`` and ``decode`` write and read it.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import attrs
 from msgspec import Meta
@@ -28,12 +29,18 @@ from mastermind.service._answer_rows import (
     FeedbackAnswer,
     RowAnswer,
     RulesAnswer,
+    encode,
 )
+from mastermind.service._daily_streaks import DailyStats
 from mastermind.service.projections import GameSummary, Statistics
+
+if TYPE_CHECKING:
+    from mastermind.service._daily import DailyGame
 
 __all__ = [
     "AttemptsAnswer",
     "BoardAnswer",
+    "DailyStatsAnswer",
     "LiveChange",
     "LiveDropped",
     "LiveMessage",
@@ -41,6 +48,8 @@ __all__ = [
     "OutcomeAnswer",
     "StatisticsAnswer",
     "SummaryAnswer",
+    "daily_fields",
+    "utc_text",
 ]
 
 Status = Literal["in progress", "won", "lost"]
@@ -87,7 +96,10 @@ class BoardAnswer:
     rows: list[RowAnswer]
     secret: Annotated[
         list[str] | None,
-        Meta(description="null until the game is over, but for the code maker."),
+        Meta(
+            description="null until the game is over, but for the code maker; for a daily "
+            "game, null for everyone until its day is over in UTC."
+        ),
     ]
     hints: Annotated[bool, Meta(description="Whether a hint may be asked for now.")]
     maker: MakerAnswer
@@ -283,3 +295,61 @@ class StatisticsAnswer:
             statistics.average_guesses_per_win,
             {str(guesses): count for guesses, count in statistics.guesses_per_win.items()},
         )
+
+
+def utc_text(moment: datetime) -> str:
+    """A moment in UTC as the answers write it: ``2026-11-28T00:00:00Z``."""
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+@attrs.frozen
+class DailyStatsAnswer:
+    """A player's daily record, apart from every other game, and when the next code comes."""
+
+    number: Annotated[int, Meta(description="Today's number: #1 was 2026-11-23.")]
+    day: Annotated[str, Meta(extra_json_schema={"format": "date"})]
+    played: Annotated[int, Meta(ge=0, description="Daily games the player began.")]
+    won: Count
+    streak: Annotated[
+        int,
+        Meta(
+            ge=0,
+            description="Days won in a row up to today or yesterday; a day lost or missed ends it.",
+        ),
+    ]
+    best_streak: Count
+    next_code_at: Annotated[
+        str,
+        Meta(
+            description="When the next code comes: 00:00 UTC.",
+            extra_json_schema={"format": "date-time"},
+        ),
+    ]
+
+    @classmethod
+    def of(cls, stats: DailyStats) -> DailyStatsAnswer:
+        return cls(
+            stats.number,
+            stats.day.isoformat(),
+            stats.played,
+            stats.won,
+            stats.streak,
+            stats.best_streak,
+            utc_text(stats.next_code_at),
+        )
+
+
+def daily_fields(game: DailyGame, stats: DailyStats, link: str | None) -> dict[str, Any]:
+    """What a daily game's answer adds to its board, the same over HTTP and in
+    ``mastermind daily --json``: its day and number, the result to share and the link
+    that opens the day (``None`` where there is no server), when the secret shows, and
+    the player's record."""
+    return {
+        "day": game.day.isoformat(),
+        "number": game.number,
+        "share": game.share,
+        "link": link,
+        "secret_shown_at": utc_text(game.secret_shown_at),
+        "secret_notice": game.secret_notice,
+        "stats": encode(DailyStatsAnswer.of(stats)),
+    }

@@ -16,7 +16,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 
 import attrs
 
@@ -29,8 +29,16 @@ from mastermind.domain import (
     DecodingBoard,
     GameAlreadyStarted,
     GameError,
+    Outcome,
 )
 from mastermind.service._daily_results import DailyResults, DailyScoreboard, share_text
+from mastermind.service._daily_rule import (
+    daily_number,
+    day_of_daily,
+    secret_notice,
+    secret_shown_at,
+)
+from mastermind.service._daily_streaks import DailyStats, DailyStreaks
 from mastermind.service._errors import GameNotFound
 from mastermind.service.games import Games
 from mastermind.service.projections import ProjectionRunner
@@ -38,6 +46,7 @@ from mastermind.store import EventStore
 
 __all__ = [
     "DailyCodeUnavailable",
+    "DailyStats",
     "DailyCodes",
     "DailyGame",
     "DailyGames",
@@ -55,7 +64,6 @@ _SECRET_PURPOSE = b"mastermind daily code\x00"
 _PLAYER_PURPOSE = b"mastermind daily player\x00"
 _GAME_PURPOSE = b"mastermind daily game\x00"
 _PLAYER_TOKEN = re.compile(r"[0-9a-f]{32}\.[A-Za-z0-9_-]{43}")
-_DAILY_GAME_ID = re.compile(r"daily-(\d{4}-\d{2}-\d{2})-[0-9a-f]{16}")
 MIN_KEY_BYTES = 16
 
 
@@ -84,11 +92,6 @@ class InvalidPlayerToken(GameError):
             "This player token was not given by this server: play without one, and a "
             "new player is made.",
         )
-
-
-def utc_today() -> date:
-    """The day it is now in UTC, when every player's daily code changes at once."""
-    return datetime.now(UTC).date()
 
 
 class DailyCodes:
@@ -141,14 +144,8 @@ class DailyCodes:
 
     def is_daily(self, game_id: str, secret: Code) -> date | None:
         """The day of a daily game, from its id and its secret; ``None`` for any other game."""
-        match = _DAILY_GAME_ID.fullmatch(game_id)
-        if match is None:
-            return None
-        try:
-            day = date.fromisoformat(match.group(1))
-        except ValueError:
-            return None
-        return day if secret == self.secret(day) else None
+        day = day_of_daily(game_id)
+        return day if day is not None and secret == self.secret(day) else None
 
     def _signed(self, player: str) -> str:
         signature = base64.urlsafe_b64encode(self._mac(_PLAYER_PURPOSE, player))
@@ -160,21 +157,39 @@ class DailyCodes:
 
 @attrs.frozen
 class DailyGame:
-    """A player's game of the day, as it stands."""
+    """A player's game of the day, as it stands: its board shows the secret only once
+    the day is over (see ``DailySecrets``)."""
 
     day: date
     board: DecodingBoard
+
+    @property
+    def number(self) -> int:
+        """The day's number, as the result to share names it."""
+        return daily_number(self.day)
 
     @property
     def share(self) -> str | None:
         """The result to share once the game is over, with no colour in it; else ``None``."""
         return share_text(self.board, self.day) if self.board.is_over else None
 
+    @property
+    def secret_shown_at(self) -> datetime:
+        """When the day's secret shows, to every player at once."""
+        return secret_shown_at(self.day)
+
+    @property
+    def secret_notice(self) -> str | None:
+        """When the secret shows, for a game lost or given up whose secret is still kept."""
+        lost = self.board.is_over and self.board.outcome is not Outcome.WON
+        return secret_notice(self.day) if lost and self.board.secret is None else None
+
 
 class DailyGames:
     """The daily code over ``Games``: one game a player and a UTC day, and each day's results.
 
-    ``clock`` tells the day; every other part of the application reads no clock for it.
+    ``clock`` tells the day, the one ``games`` keeps a daily game's secret to unless
+    given; every other part of the application reads no clock for it.
     """
 
     def __init__(
@@ -183,14 +198,15 @@ class DailyGames:
         store: EventStore,
         codes: DailyCodes,
         *,
-        clock: Callable[[], date] = utc_today,
+        clock: Callable[[], date] | None = None,
     ) -> None:
         self.games = games
         self.codes = codes
         self._store = store
-        self._clock = clock
+        self._clock = clock or games.daily_secrets.today
         self._lock = threading.Lock()
         self._scoreboard = ProjectionRunner(store, DailyScoreboard(codes.is_daily))
+        self._streaks = ProjectionRunner(store, DailyStreaks(codes.is_daily))
 
     def today(self) -> date:
         return self._clock()
@@ -233,7 +249,25 @@ class DailyGames:
         return DailyGame(day, board)
 
     def results(self, day: date | None = None) -> DailyResults:
-        """How the players of ``day``, today unless given, have fared so far."""
+        """How the players of ``day``, today unless given, have fared so far; with the
+        day's secret once the day is over."""
         day = self.today() if day is None else day
         with self._lock:
-            return self._scoreboard.catch_up().results(day)
+            results = self._scoreboard.catch_up().results(day)
+        if day < self.today():
+            results = attrs.evolve(results, secret=self.codes.secret(day))
+        return results
+
+    def stats(self, player_token: str | None) -> DailyStats:
+        """The player's daily games played and won, streak and best streak, today; a
+        player not yet known, or ``None``, has played none.
+
+        Raises:
+            InvalidPlayerToken: the token was not made by :meth:`new_player` with this key.
+        """
+        today = self.today()
+        if player_token is None:
+            return DailyStats.of(None, today)
+        tag = self.codes.game_id(self.codes.player_of(player_token), today).rpartition("-")[2]
+        with self._lock:
+            return DailyStats.of(self._streaks.catch_up().players.get(tag), today)

@@ -23,6 +23,7 @@ from mastermind.domain import (
     GuessMade,
     Outcome,
 )
+from mastermind.service._daily_rule import daily_number
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyResults", "share_text"]
@@ -38,12 +39,13 @@ NO_MARK = "·"
 def share_text(board: DecodingBoard, day: date) -> str:
     """A finished daily game as a player may share it: no colour, only key pegs.
 
-    The first line names the day and the guesses it took, ``X`` for a game lost; then
+    The first line names the day by its number and the guesses it took, ``X`` for a
+    game lost; then
     one line a guess, black marks first, then white, then a dot for each peg that
     earned none, so that every line is as long as the code.
     """
     tally = str(board.attempts_used) if board.outcome is Outcome.WON else "X"
-    lines = [f"Mastermind daily {day.isoformat()} {tally}/{board.total_attempts}"]
+    lines = [f"Mastermind #{daily_number(day)} {tally}/{board.total_attempts}"]
     for row in board.rows:
         black, white = row.feedback.black, row.feedback.white
         lines.append(
@@ -64,6 +66,12 @@ class DailyResults:
     """Games lost, whether out of attempts or given up."""
     histogram: Mapping[int, int] = attrs.field(factory=dict)
     """How many games were won in each number of guesses, fewest first."""
+    secret: Code | None = None
+    """The day's secret, once the day is over."""
+
+    @property
+    def number(self) -> int:
+        return daily_number(self.day)
 
     @property
     def in_play(self) -> int:

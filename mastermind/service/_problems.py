@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from mastermind.domain import GameError, HintsNotAllowed, UnreadableCode
+from mastermind.service._daily_rule import DailyGameClosed, DailyReviewTooEarly
 from mastermind.service._errors import GameNotFound
 from mastermind.service._hints import HintAbandoned, HintsBusy, HintUnavailable
 from mastermind.service._review import GameNotOver, ReviewUnavailable
@@ -48,6 +49,7 @@ REFUSALS: tuple[Refusal, ...] = (
     Refusal(GameNotFound, 404),
     Refusal(HintsNotAllowed, 403),
     Refusal(GameNotOver, 409),
+    Refusal(DailyGameClosed, 409),
     Refusal(GameError, 400),
     Refusal(UnreadableCode, 400),
     Refusal(IdempotencyKeyReused, 422),
@@ -59,6 +61,7 @@ REFUSALS: tuple[Refusal, ...] = (
     ),
     Refusal(HintsBusy, 503),
     Refusal(HintAbandoned, 503),
+    Refusal(DailyReviewTooEarly, 409),
     Refusal(ReviewUnavailable, 404),
     Refusal(HintUnavailable, 404, "HintsUnavailable"),
     Refusal(

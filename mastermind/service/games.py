@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import Any, cast
 
 from mastermind.domain import (
@@ -28,6 +29,7 @@ from mastermind.service._arguments import (
     check_typed_code,
 )
 from mastermind.service._commands import COMMANDS, GuessRequest, NoFields, command_kind
+from mastermind.service._daily_rule import DailySecrets, utc_today
 from mastermind.service._errors import (
     GameNotFound,
 )
@@ -68,7 +70,8 @@ class Games(GameReads):
     Every command goes through one runner: load the game's stream, fold it, decide, and
     append with the expected version, retrying when another writer got there first.
     ``hints`` is the code breaker asked by :meth:`hint`, ``reviews`` the one asked by
-    :meth:`review`; without them, hints and reviews are refused.
+    :meth:`review`; without them, hints and reviews are refused. ``today`` tells the
+    day that a daily game's secret and guesses are kept to (see ``DailySecrets``).
     """
 
     def __init__(
@@ -80,6 +83,7 @@ class Games(GameReads):
         reviews: ReviewSource | None = None,
         max_attempts: int = 10,
         new_game_id: Callable[[], str] | None = None,
+        today: Callable[[], date] = utc_today,
     ) -> None:
         check_hint_source(hints)
         check_review_source(reviews)
@@ -88,6 +92,7 @@ class Games(GameReads):
         self._hints = hints
         self._reviews = reviews
         self._new_game_id = new_game_id or (lambda: str(uuid.uuid4()))
+        self.daily_secrets = DailySecrets(today)
         self._runner = CommandRunner(
             playing, store, max_attempts=max_attempts, category=MASTERMIND_CATEGORY
         )
@@ -143,7 +148,7 @@ class Games(GameReads):
                 else str(uuid.uuid5(_GAMES_BY_KEY, idempotency_key))
             )
         join, request = join_command(game_id, setup, self._secret_maker)
-        return self._handle(game_id, join, idempotency_key, request).state[1].board
+        return self.shown(self._handle(game_id, join, idempotency_key, request).state[1].board)
 
     def join(
         self,
@@ -171,6 +176,7 @@ class Games(GameReads):
             TypeError: ``command`` is no command of the domain.
             GameNotFound: no game has the command's id (but for ``JoinGame``).
             GameError: the rules refuse the command; nothing is recorded.
+            DailyGameClosed: the game is daily and its day is over; nothing is recorded.
             IdempotencyKeyReused: the key was used for another command.
         """
         if not isinstance(command, _COMMAND_TYPES):
@@ -178,7 +184,9 @@ class Games(GameReads):
                 f"command must be a command of the domain, not {type(command).__name__}"
             )
         idempotency_key = check_idempotency_key(idempotency_key)
-        return self._handle(command.game_id, command, idempotency_key).state[1].board
+        if not isinstance(command, JoinGame):
+            self.daily_secrets.check_open(command.game_id)
+        return self.shown(self._handle(command.game_id, command, idempotency_key).state[1].board)
 
     def send(
         self,
@@ -201,11 +209,26 @@ class Games(GameReads):
         game_id = check_game_id(game_id)
         idempotency_key = check_idempotency_key(idempotency_key)
         kind.check_request(request)
+        self.daily_secrets.check_open(game_id)
 
         def command(state: Playing) -> Command:
             return kind.command_for(game_id, request, state[1].board)
 
-        return self._handle(game_id, command, idempotency_key).state[1].board
+        return self.shown(self._handle(game_id, command, idempotency_key).state[1].board)
+
+    def board(self, game_id: str) -> DecodingBoard:
+        """The game as its player sees it; the secret shows only once the game is over,
+        and a daily game's only once its day is over too."""
+        return self.shown(super().board(game_id))
+
+    def maker_board(self, game_id: str) -> DecodingBoard:
+        """The game as its code maker sees it: the secret shows while the game is in
+        play, but for a daily game's, which nobody sees before its day is over."""
+        return self.shown(super().maker_board(game_id))
+
+    def shown(self, board: DecodingBoard) -> DecodingBoard:
+        """``board`` as any answer may show it now: see ``DailySecrets.shown``."""
+        return self.daily_secrets.shown(board)
 
     def guess(
         self,
@@ -277,14 +300,16 @@ class Games(GameReads):
         Raises:
             GameNotFound, AmbiguousGameId: the id names no game, or several.
             GameNotOver: the game is still in play.
+            DailyReviewTooEarly: the game is daily, and its day is not over.
             ReviewUnavailable: no code breaker is wired in or installed, or the game is too
                 large.
             TypeError: ``game_id`` is not a str.
         """
         game_id = self.find(check_str(game_id, "game_id"))
-        board = self.board(game_id)
+        board = super().board(game_id)
         if not board.is_over:
             raise GameNotOver(game_id)
+        self.daily_secrets.check_reviewable(game_id)
         if self._reviews is None:
             raise ReviewUnavailable(REVIEWS_NOT_WIRED)
         return review_of(board, self._reviews.figures(board))

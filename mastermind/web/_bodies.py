@@ -26,7 +26,7 @@ from mastermind.domain import (
     Answer,
     Rules,
 )
-from mastermind.service import MAX_IDEMPOTENCY_KEY, BoardAnswer, ColourName
+from mastermind.service import MAX_IDEMPOTENCY_KEY, BoardAnswer, ColourName, DailyStatsAnswer
 from mastermind.web._patterns import printable
 from mastermind.web._schema import Parameter
 
@@ -234,13 +234,35 @@ class NewBoard(BoardAnswer):
 
 @attrs.frozen(kw_only=True)
 class DailyBoard(NewBoard):
-    """Today's game of the player who asks."""
+    """Today's game of the player who asks; the fields after the board are those of
+    ``daily_fields``."""
 
     day: Annotated[str, msgspec.Meta(extra_json_schema={"format": "date"})]
+    number: Annotated[int, msgspec.Meta(description="The day's number: #1 was 2026-11-23.")]
     share: Annotated[
         str | None,
         msgspec.Meta(description="The result to share once the game is over, with no colour."),
     ]
+    link: Annotated[
+        str,
+        msgspec.Meta(
+            description="The day's page, relative to this server: a client makes it whole "
+            "from the address it uses, and shares it after the result."
+        ),
+    ]
+    secret_shown_at: Annotated[
+        str,
+        msgspec.Meta(
+            description="When the day's secret shows to every player: 00:00 UTC, as the "
+            "day ends. Until then, no answer shows it.",
+            extra_json_schema={"format": "date-time"},
+        ),
+    ]
+    secret_notice: Annotated[
+        str | None,
+        msgspec.Meta(description="For a game lost or given up, when its secret shows, in words."),
+    ]
+    stats: DailyStatsAnswer
     player: Annotated[
         str | UnsetType,
         msgspec.Meta(description="A new player's token: send it as X-Player-Token next time."),

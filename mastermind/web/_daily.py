@@ -8,7 +8,13 @@ the first answer gave it. The guesses go to ``/games/{id}/guesses``, with the ga
 token, as every game's do. The daily code is a contest: its games give no hints.
 
 ``GET /daily/results`` answers the day's results: players, wins, losses and guesses
-per win, today's unless ``?day=YYYY-MM-DD`` names another day.
+per win, today's unless ``?day=YYYY-MM-DD`` names another day, and its secret once that
+day is over. ``GET /daily/stats`` answers the player's record: played, won, streak and
+best streak, and when the next code comes.
+
+The link to share is relative, the page's own with ``?daily=YYYY-MM-DD``: it is never
+made of the request's ``Host``, which a client chooses; each client makes it whole
+from the address it already uses.
 """
 
 from __future__ import annotations
@@ -29,9 +35,12 @@ from mastermind.service import (
     DailyGame,
     DailyGames,
     DailyResultsAnswer,
+    DailyStats,
+    DailyStatsAnswer,
     InvalidPlayerToken,
     PlayerTokens,
     Role,
+    daily_fields,
     encode,
 )
 from mastermind.web._bodies import DAY, PLAYER_TOKEN, DailyBoard, DailyRequest
@@ -39,7 +48,7 @@ from mastermind.web._problems import Problem, json_response, refused_as_problems
 from mastermind.web._requests import read_as, read_json
 from mastermind.web._schema import Reply, endpoint, routes_of
 
-__all__ = ["COOKIE_SECONDS", "DailyApi", "PLAYER_COOKIE", "PLAYER_HEADER"]
+__all__ = ["COOKIE_SECONDS", "PLAYER_COOKIE", "PLAYER_HEADER", "DailyApi", "daily_link"]
 
 PLAYER_COOKIE = "mastermind_player"
 """The cookie that keeps a page's player token; the page's scripts cannot read it."""
@@ -71,7 +80,7 @@ class DailyApi:
             raise Problem(404, "DailyCodeUnavailable", str(error)) from None
 
     def routes(self) -> list[Route]:
-        return routes_of(self.play, self.results)
+        return routes_of(self.play, self.results, self.stats)
 
     @endpoint(
         "POST",
@@ -79,7 +88,7 @@ class DailyApi:
         "playDaily",
         "Start or resume today's game of the daily code",
         Reply(200, "Today's game of the player, and its token", DailyBoard),
-        problems=(400, 403, 404, 409, 413, 415, 422),
+        problems=(400, 403, 404, 409, 413, 415, 422, 429),
         body=DailyRequest,
         parameters=(PLAYER_TOKEN,),
         creates="/games/{id}",
@@ -101,7 +110,10 @@ class DailyApi:
             if from_cookie:  # a page's next visit starts afresh, as a new player
                 refusal.delete_cookie(PLAYER_COOKIE, path=_cookie_path(request))
             return refusal
-        response = json_response(self._game(game, player if minted else None))
+        stats = await _call(self.daily.stats, player)
+        response = json_response(
+            self._game(game, stats, player if minted else None, _cookie_path(request))
+        )
         if minted or from_cookie:
             response.set_cookie(
                 PLAYER_COOKIE,
@@ -127,18 +139,44 @@ class DailyApi:
         day = _day(request.query_params.get("day"))
         return json_response(encode(DailyResultsAnswer.of(await _call(self.daily.results, day))))
 
-    def _game(self, game: DailyGame, new_player: str | None) -> dict[str, Any]:
+    @endpoint(
+        "GET",
+        "/daily/stats",
+        "getDailyStats",
+        "The player's daily record: played, won, streak, best streak, next code",
+        Reply(
+            200, "The player's record; a client with no player has played none", DailyStatsAnswer
+        ),
+        problems=(403, 404),
+        parameters=(PLAYER_TOKEN,),
+    )
+    async def stats(self, request: Request) -> Response:
+        sent = request.headers.get(PLAYER_HEADER)
+        player = sent if sent is not None else request.cookies.get(PLAYER_COOKIE)
+        try:
+            stats = await _call(self.daily.stats, player)
+        except InvalidPlayerToken as error:
+            return Problem(403, "InvalidPlayerToken", error.message).response()
+        return json_response(encode(DailyStatsAnswer.of(stats)))
+
+    def _game(
+        self, game: DailyGame, stats: DailyStats, new_player: str | None, root: str
+    ) -> dict[str, Any]:
         board = game.board
         answer = {
             **encode(BoardAnswer.of(board, hints=False)),
             "role": Role.BREAKER,
             "token": self.tokens.issue(board.game_id),
-            "day": game.day.isoformat(),
-            "share": game.share,
+            **daily_fields(game, stats, daily_link(root, game.day)),
         }
         if new_player is not None:
             answer["player"] = new_player
         return answer
+
+
+def daily_link(root: str, day: date) -> str:
+    """The page of ``day``, relative to the server: its root path, never its host."""
+    return f"{root.rstrip('/')}/?daily={day.isoformat()}"
 
 
 def _day(typed: str | None) -> date | None:

@@ -1,5 +1,6 @@
-"""Rates per client address: how many games one address may create, and hints it may ask
-for, in a moving window, before it is answered 429.
+"""Rates per client address: how many games one address may create, new players of the
+daily code it may make, and hints it may ask for, in a moving window, before it is
+answered 429.
 
 A middleware rather than checks in the handlers: a refused request is answered before
 its body is read, its token checked or the store touched, so a client hammering the
@@ -20,9 +21,12 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage, MovingWindowSupport, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mastermind.bootstrap import Limits
+from mastermind.web._daily import PLAYER_COOKIE, PLAYER_HEADER
 from mastermind.web._limits_storage import Outage, in_memory, redis_options, unavailable
 from mastermind.web._problems import Problem
 
@@ -83,6 +87,9 @@ class ClientRates:
 
     create: _Rate
     hint: _Rate
+    new_player: _Rate = attrs.field(
+        factory=lambda: _rate("new players", "new_player_rate", Limits().new_player_rate)
+    )
     limiter: MovingWindowRateLimiter = attrs.field(
         factory=lambda: MovingWindowRateLimiter(MemoryStorage())
     )
@@ -101,6 +108,7 @@ class ClientRates:
         return cls(
             _rate("games created", "create_rate", limits.create_rate),
             _rate("hints and reviews asked for", "hint_rate", limits.hint_rate),
+            _rate("new players of the daily code", "new_player_rate", limits.new_player_rate),
             MovingWindowRateLimiter(_storage(limits.storage)),
             shared=not in_memory(limits.storage),
         )
@@ -129,37 +137,51 @@ class ClientRates:
 
 class RateLimited:
     """ASGI middleware that answers 429, with ``Retry-After``, to an address over its rate
-    of game creation (``POST /games``, and ``POST /daily``) or of hints and reviews
-    (``GET /games/{id}/hint``, ``GET /games/{id}/review``); ``503`` when the counts cannot
-    be reached."""
+    of game creation (``POST /games``, and ``POST /daily``), of new players of the daily
+    code (``POST /daily`` with no player cookie nor ``X-Player-Token``: a rate of its own,
+    so that nobody makes players by the hundred to learn the day's code, while a player
+    who comes back is never counted), or of hints and reviews (``GET /games/{id}/hint``,
+    ``GET /games/{id}/review``); ``503`` when the counts cannot be reached."""
 
     def __init__(self, app: ASGIApp, *, rates: ClientRates) -> None:
         self.app = app
         self.rates = rates
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        rate = self._counting(scope) if scope["type"] == "http" else None
-        if rate is not None:
+        rates = self._counting(scope) if scope["type"] == "http" else ()
+        if rates:
             client = scope.get("client")
             address = str(client[0]) if client else "unknown"
-            if self.rates.shared:  # a network round trip: off the event loop
-                refusal = await run_in_threadpool(self.rates.refusal, rate, address)
-            else:
-                refusal = self.rates.refusal(rate, address)
-            if refusal is not None:
-                await refusal.response()(scope, receive, send)
-                return
+            for rate in rates:
+                if self.rates.shared:  # a network round trip: off the event loop
+                    refusal = await run_in_threadpool(self.rates.refusal, rate, address)
+                else:
+                    refusal = self.rates.refusal(rate, address)
+                if refusal is not None:
+                    await refusal.response()(scope, receive, send)
+                    return
         await self.app(scope, receive, send)
 
-    def _counting(self, scope: Scope) -> _Rate | None:
-        """The rate that holds this request, if any does."""
+    def _counting(self, scope: Scope) -> tuple[_Rate, ...]:
+        """The rates that hold this request, if any do."""
         path: str = scope["path"]
         root: str = scope.get("root_path", "")
         if root and path.startswith(root):
             path = path[len(root) :]
         method = scope["method"]
+        if method == "POST" and path == "/daily" and not _names_a_player(scope):
+            return (self.rates.new_player, self.rates.create)
         if method == "POST" and path in ("/games", "/daily"):
-            return self.rates.create
+            return (self.rates.create,)
         if method in ("GET", "HEAD") and _SOLVER_PATH.fullmatch(path):
-            return self.rates.hint
-        return None
+            return (self.rates.hint,)
+        return ()
+
+
+def _names_a_player(scope: Scope) -> bool:
+    """Whether the request names a player of the daily code, by header or by cookie: one
+    it names wrongly is refused by the handler, and makes no player."""
+    headers = Headers(scope=scope)
+    if PLAYER_HEADER in headers:
+        return True
+    return PLAYER_COOKIE in cookie_parser(headers.get("cookie", ""))

@@ -199,9 +199,9 @@ class Hub:
             folded = board_view.evolve(folded, record.event)
             last = record
             if after and record.version > after:
-                found.append(render(record, folded, self._games.offers_hints))
+                found.append(render(record, folded, self._games.offers_hints, self._games.shown))
         if not after and last is not None:
-            found.append(render_board(last, folded, self._games.offers_hints))
+            found.append(render_board(last, folded, self._games.offers_hints, self._games.shown))
         version = 0 if last is None else last.version
         return CaughtUp(found, version, folded.board.is_over)
 
@@ -286,7 +286,7 @@ class Hub:
                 folded = board_view.evolve(folded, earlier.event)
         folded = board_view.evolve(folded, record.event)
         self._folds[record.stream_id] = (record.version, folded)
-        return render(record, folded, self._games.offers_hints)
+        return render(record, folded, self._games.offers_hints, self._games.shown)
 
     def _deliver(self, by_game: dict[str, list[Message] | None]) -> None:
         """Hand each game's messages to its watchers now, or at the game's next turn if

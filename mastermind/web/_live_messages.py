@@ -60,14 +60,20 @@ def _terminal(event: object) -> bool:
     return isinstance(event, GameWon | GameLost)
 
 
-def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[..., bool]) -> Message:
+def render(
+    record: RecordedEvent,
+    after: BoardSoFar,
+    offers_hints: Callable[..., bool],
+    shown: Callable[[DecodingBoard], DecodingBoard],
+) -> Message:
     """The change ``record`` made, with the board as it stands ``after`` it: each role's
-    as every other answer shows it, the maker's with the secret in view."""
+    as every other answer shows it, the maker's with the secret in view; ``shown`` keeps
+    a secret that no answer shows yet, a daily game's (``Games.shown``)."""
     event, version = record.event, record.version
-    board = after.board
+    board = shown(after.board)
     # The maker cannot ask for hints; only the maker's board may show the secret.
     breaker = LiveChange.of(version, event, board, hints=offers_hints(board))
-    maker = LiveChange.of(version, event, board.with_secret(after.secret), hints=False)
+    maker = LiveChange.of(version, event, shown(board.with_secret(after.secret)), hints=False)
     kind = type(event).__name__
     return Message(
         version, _terminal(event), _event(breaker, version, kind), _event(maker, version, kind)
@@ -75,12 +81,15 @@ def render(record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[...,
 
 
 def render_board(
-    record: RecordedEvent, after: BoardSoFar, offers_hints: Callable[..., bool]
+    record: RecordedEvent,
+    after: BoardSoFar,
+    offers_hints: Callable[..., bool],
+    shown: Callable[[DecodingBoard], DecodingBoard],
 ) -> Message:
     """The first message of a stream: the game's last event, ``record``, and the whole
-    board ``after`` it."""
+    board ``after`` it, a secret kept as ``shown`` keeps it."""
     event, version = record.event, record.version
-    board = after.board
+    board = shown(after.board)
 
     def encoded(board: DecodingBoard, *, maker: bool) -> bytes:
         hints = not maker and offers_hints(board)
@@ -91,7 +100,7 @@ def render_board(
         version,
         _terminal(event),
         encoded(board, maker=False),
-        encoded(board.with_secret(after.secret), maker=True),
+        encoded(shown(board.with_secret(after.secret)), maker=True),
     )
 
 

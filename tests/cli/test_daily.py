@@ -12,7 +12,7 @@ import pytest
 from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import bootstrap
-from mastermind.service import KEY_VARIABLE, DailyCodes
+from mastermind.service import KEY_VARIABLE, DailyCodes, daily_number
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
 from tests.cli.conftest import Mastermind, one_line_error
@@ -65,7 +65,7 @@ def test_daily_plays_today_s_code_and_ends_with_a_result_that_shows_no_colour(
     result = mastermind("daily", input="rrrr\n" + "\n".join(winning_lines()) + "\n", env=WITH_KEY)
     assert result.exit_code == 0, result.output
     header, *marks = share_of(result.stdout)
-    assert header.startswith("Mastermind daily ")
+    assert header.startswith("Mastermind #")
     assert header.endswith("/12")
     assert marks[-1] == "●●●●"
     assert all(set(line) <= {"●", "○", "·"} and len(line) == 4 for line in marks)
@@ -75,7 +75,7 @@ def test_daily_plays_today_s_code_and_ends_with_a_result_that_shows_no_colour(
     (started, *_) = stored_events(database)
     assert isinstance(started, GameStarted)
     day = date.fromisoformat(started.game_id[len("daily-") :][:10])
-    assert header == f"Mastermind daily {day.isoformat()} {len(marks)}/12"
+    assert header == f"Mastermind #{daily_number(day)} {len(marks)}/12"
     assert started.secret == DailyCodes(KEY).secret(day)
 
 
@@ -161,8 +161,9 @@ def test_daily_plays_a_server_s_code_and_resumes_it_the_same_day(
     assert won.exit_code == 0, won.output
     assert "Guess 2 of 12" in won.stdout
     header, *marks = share_of(won.stdout)
-    assert header == "Mastermind daily 2026-11-23 2/12"
-    assert marks[-1] == "●●●●"
+    assert header == "Mastermind #1 2/12"
+    assert marks[-2] == "●●●●"
+    assert marks[-1] == f"{server}/?daily=2026-11-23"
     assert "Today so far: 1 player, 1 won, 0 lost." in won.stdout
 
 
@@ -178,8 +179,9 @@ def test_players_of_a_server_share_its_secret_and_a_second_visit_starts_nothing(
     given_up = mastermind("daily", "--server", server, input="give up\n", db=False)
     assert given_up.exit_code == 0, given_up.output
     secret = DailyCodes(KEY).secret(SERVER_DAY)
-    assert f"({' '.join(secret.pegs)})" in given_up.stdout
-    assert share_of(given_up.stdout) == ["Mastermind daily 2026-11-23 X/12"]
+    assert " ".join(secret.pegs) not in given_up.stdout
+    assert "The secret is shown at 00:00 UTC on 24 November." in given_up.stdout
+    assert share_of(given_up.stdout) == ["Mastermind #1 X/12", f"{server}/?daily=2026-11-23"]
 
 
 def test_a_server_that_forgot_the_player_makes_a_new_one(
@@ -245,11 +247,13 @@ def test_results_show_the_day_s_players_wins_and_guesses_without_playing(
     won_in = int(next(iter(document["histogram"])))
     assert document == {
         "day": game["day"],
+        "number": game["number"],
         "players": 2,
         "wins": 1,
         "losses": 1,
         "in_play": 0,
         "histogram": {str(won_in): 1},
+        "secret": None,
     }
     text = mastermind("daily", "--results", env=WITH_KEY)
     assert text.stdout.splitlines()[0] == (

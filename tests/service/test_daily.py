@@ -6,6 +6,7 @@ from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
 
+import attrs
 import pytest
 
 from mastermind import CLASSIC_PEGS, Code, GameStarted, HintsNotAllowed
@@ -51,7 +52,7 @@ def calendar() -> Calendar:
 
 @pytest.fixture
 def daily(store: InMemoryEventStore, calendar: Calendar) -> DailyGames:
-    return DailyGames(Games(store), store, DailyCodes(KEY), clock=calendar)
+    return DailyGames(Games(store, today=calendar), store, DailyCodes(KEY))
 
 
 def secret_of(store: InMemoryEventStore, game_id: str) -> Code:
@@ -249,7 +250,7 @@ def test_the_results_count_players_wins_losses_and_guesses_per_win(
     calendar.day = DAY + timedelta(days=1)
     win_in(daily, 2)
     assert daily.results().histogram == {2: 1}
-    assert daily.results(DAY) == results
+    assert daily.results(DAY) == attrs.evolve(results, secret=DailyCodes(KEY).secret(DAY))
 
 
 def test_the_results_count_games_played_by_other_processes_since_the_last_reading(
@@ -257,7 +258,7 @@ def test_the_results_count_games_played_by_other_processes_since_the_last_readin
 ) -> None:
     win_in(daily, 4)
     assert daily.results().wins == 1
-    elsewhere = DailyGames(Games(store), store, DailyCodes(KEY), clock=calendar)
+    elsewhere = DailyGames(Games(store, today=calendar), store, DailyCodes(KEY))
     win_in(elsewhere, 2)
     assert daily.results().histogram == {2: 1, 4: 1}
 
@@ -273,7 +274,7 @@ def test_a_game_named_like_a_daily_game_without_the_day_s_secret_counts_for_noth
 
 def test_the_shared_result_has_one_line_of_marks_a_guess_and_no_colour() -> None:
     store = InMemoryEventStore()
-    daily = DailyGames(Games(store), store, DailyCodes(KEY), clock=Calendar())
+    daily = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
     secret = DailyCodes(KEY).secret(DAY)
     player = daily.new_player()
     game_id = daily.play(player).board.game_id
@@ -283,7 +284,7 @@ def test_the_shared_result_has_one_line_of_marks_a_guess_and_no_colour() -> None
     game = daily.play(player)
     assert game.share is not None
     header, *lines = game.share.splitlines()
-    assert header == "Mastermind daily 2026-11-23 3/12"
+    assert header == "Mastermind #1 3/12"
     assert len(lines) == 3
     assert lines[-1] == "●●●●"
     for line, row in zip(lines, game.board.rows, strict=True):
@@ -304,7 +305,7 @@ def test_the_shared_result_depends_on_the_key_pegs_alone() -> None:
     games.give_up(one)
     games.give_up(other)
     assert share_text(games.board(one), DAY) == share_text(games.board(other), DAY)
-    assert share_text(games.board(one), DAY) == "Mastermind daily 2026-11-23 X/12\n○○○○"
+    assert share_text(games.board(one), DAY) == "Mastermind #1 X/12\n○○○○"
 
 
 def test_a_lost_game_shares_an_x() -> None:
@@ -313,7 +314,7 @@ def test_a_lost_game_shares_an_x() -> None:
     game_id = games.join(total_attempts=2)
     games.guess(game_id, "BBBB")
     games.guess(game_id, "RBBB")
-    assert share_text(games.board(game_id), DAY) == "Mastermind daily 2026-11-23 X/2\n····\n●···"
+    assert share_text(games.board(game_id), DAY) == "Mastermind #1 X/2\n····\n●···"
 
 
 def test_the_bootstrap_derives_the_daily_code_from_the_players_tokens_key(

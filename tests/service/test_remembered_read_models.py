@@ -122,7 +122,7 @@ def test_a_restarted_server_counts_the_day_from_the_checkpoint_and_goes_on(
 ) -> None:
     path = tmp_path / "games.db"
     store = SQLiteEventStore(path)
-    daily = DailyGames(Games(store), store, DailyCodes(KEY), clock=Calendar())
+    daily = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
     win_in(daily, 3)
     win_in(daily, 5)
     in_play = daily.play(daily.new_player())
@@ -134,7 +134,7 @@ def test_a_restarted_server_counts_the_day_from_the_checkpoint_and_goes_on(
     damage(path, 1)
 
     store = SQLiteEventStore(path)
-    restarted = DailyGames(Games(store), store, DailyCodes(KEY), clock=Calendar())
+    restarted = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
     assert restarted.results() == results
     restarted.games.guess(in_play.board.game_id, restarted.codes.secret(DAY))
     win_in(restarted, 3)

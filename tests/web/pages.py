@@ -31,10 +31,17 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 STATUS = re.compile(r"status of (\d{3})")
-EXPECTED_REFUSALS = {("400", "/guesses"), ("404", "/hint"), ("403", "/hint"), ("404", "/results")}
+EXPECTED_REFUSALS = {
+    ("400", "/guesses"),
+    ("404", "/hint"),
+    ("403", "/hint"),
+    ("404", "/results"),
+    ("404", "/stats"),
+    ("409", "/review"),
+}
 """Answers the page asks for and shows: a guess the rules refuse, a game without hints, or
-one whose maker allows none, as the daily code's, and no daily code on a server whose
-key would not outlive it."""
+one whose maker allows none, as the daily code's, no daily code on a server whose key
+would not outlive it, and no review of a daily game before its day is over."""
 
 
 @attrs.frozen

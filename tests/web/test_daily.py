@@ -126,9 +126,10 @@ def test_the_daily_game_is_played_through_the_games_routes_and_shares_no_colour(
     assert won["status"] == "won"
     over = browser.post("/daily").json()
     assert over["status"] == "won"
-    assert over["secret"] == list(SECRET.pegs)
+    assert over["secret"] is None  # until the day is over, for everyone
+    assert over["link"] == "/?daily=2026-11-23"
     header, *lines = over["share"].splitlines()
-    assert header == "Mastermind daily 2026-11-23 2/12"
+    assert header == "Mastermind #1 2/12"
     assert lines[-1] == "●●●●"
     assert all(set(line) <= {"●", "○", "·"} for line in lines)
     assert not any(colour.casefold() in over["share"].casefold() for colour in CLASSIC_PEGS)
@@ -220,11 +221,13 @@ def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> No
     assert results.status_code == 200
     assert results.json() == {
         "day": "2026-11-23",
+        "number": 1,
         "players": 5,
         "wins": 3,
         "losses": 1,
         "in_play": 1,
         "histogram": {"1": 1, "2": 2},
+        "secret": None,
     }
     another_day = httpx.get(f"{base_url}/daily/results", params={"day": "2026-11-22"}).json()
     assert (another_day["players"], another_day["histogram"]) == (0, {})

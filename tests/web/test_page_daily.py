@@ -17,7 +17,7 @@ from mastermind.service import KEY_VARIABLE, DailyCodes
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web import create_app
 from tests.web.conftest import UNLIMITED, same_secret
-from tests.web.pages import DESKTOP, MOBILE, play, visit
+from tests.web.pages import DESKTOP, MOBILE, Device, play, visit
 
 KEY = "the daily key of the page's tests, long"
 DAY = date(2026, 11, 23)
@@ -54,7 +54,7 @@ def saved_id(page: Page) -> str:
 
 def start_daily(page: Page) -> str:
     page.get_by_role("button", name="Daily code", exact=True).click()
-    expect(page.locator("#message")).to_contain_text("The daily code of 2026-11-23")
+    expect(page.locator("#message")).to_contain_text("the daily code of 2026-11-23")
     expect(page.locator("#board .row.played")).to_have_count(0)
     return saved_id(page)
 
@@ -75,7 +75,7 @@ def test_the_daily_code_is_played_to_its_end_and_its_result_copied_without_a_col
         copied = page.evaluate("navigator.clipboard.readText()")
         first = score(SECRET, WRONG)
         line = "●" * first.black + "○" * first.white + "·" * (4 - first.black - first.white)
-        assert copied == f"Mastermind daily 2026-11-23 2/12\n{line}\n●●●●"
+        assert copied == f"Mastermind #1 2/12\n{line}\n●●●●\n{daily_url}/?daily=2026-11-23"
         for colour in CLASSIC_PEGS:
             assert colour.casefold() not in copied.casefold()
         expect(page.locator("#daily-results")).to_contain_text("1 won")
@@ -114,7 +114,9 @@ def test_a_new_game_after_the_daily_code_takes_the_share_button_away(
         page.get_by_role("button", name="Give up", exact=True).click()
         page.get_by_role("dialog").get_by_role("button", name="Give up").click()
         expect(page.get_by_role("button", name="Share", exact=True)).to_be_visible()
-        expect(page.locator("#daily-share")).to_have_text("Mastermind daily 2026-11-23 X/12")
+        expect(page.locator("#daily-share")).to_have_text(
+            f"Mastermind #1 X/12\n{daily_url}/?daily=2026-11-23"
+        )
         page.locator("#play-again").click()
         expect(page.locator(".row.current")).to_be_visible()
         expect(page.get_by_role("button", name="Share", exact=True)).to_have_count(0)
@@ -127,3 +129,66 @@ def test_a_server_without_a_lasting_key_shows_no_daily_code(browser: Browser) ->
     with serving(create_app(application)) as url, visit(browser, url) as page:
         expect(page.locator("#daily-title")).to_be_hidden()
         expect(page.locator(".row.current")).to_be_visible()
+
+
+def give_up(page: Page, device: Device) -> None:
+    device.press(page.get_by_role("button", name="Give up", exact=True))
+    device.press(page.get_by_role("dialog").get_by_role("button", name="Give up"))
+
+
+def test_a_lost_daily_says_when_its_secret_is_shown_and_shows_no_secret(
+    browser: Browser, daily_url: str
+) -> None:
+    with visit(browser, daily_url, **DESKTOP.options) as page:
+        start_daily(page)
+        give_up(page, DESKTOP)
+        expect(page.locator("#message")).to_contain_text(
+            "The secret is shown at 00:00 UTC on 24 November."
+        )
+        for colour in CLASSIC_PEGS:
+            expect(page.locator("#message")).not_to_contain_text(colour)
+        expect(page.locator("#daily-number")).to_have_text("Today: Mastermind #1")
+        expect(page.locator("#daily-countdown")).to_contain_text("Next code in")
+        expect(page.locator("#daily-streaks")).to_contain_text("1played")
+
+
+def test_a_finished_daily_shows_its_result_and_a_share_button_that_copies_it_by_tap(
+    browser: Browser, daily_url: str
+) -> None:
+    """Back on a finished daily after another game: its result, not "Tap 4 colours"."""
+    options = {**MOBILE.options, "permissions": ["clipboard-read", "clipboard-write"]}
+    with visit(browser, daily_url, **options) as page:
+        start_daily(page)
+        play(page, list(WRONG.pegs), MOBILE)
+        play(page, list(SECRET.pegs), MOBILE)
+        expect(page.get_by_role("button", name="Share", exact=True)).to_be_visible()
+        page.tap("#play-again")
+        expect(page.locator(".row.current")).to_be_visible()
+        expect(page.get_by_role("button", name="Share", exact=True)).to_have_count(0)
+        page.tap("#daily-play")
+        expect(page.locator("#outcome")).to_be_visible()
+        expect(page.locator("#message")).to_contain_text("Won in 2 guesses.")
+        expect(page.locator("#message")).not_to_contain_text("Tap 4 colours")
+        page.tap("#share")
+        expect(page.locator("#message")).to_contain_text("Your result is copied")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.splitlines()[0] == "Mastermind #1 2/12"
+        assert copied.splitlines()[-1] == f"{daily_url}/?daily=2026-11-23"
+        expect(page.locator("#daily-streaks")).to_contain_text("1daily streak")
+        page.reload()
+        expect(page.locator("#outcome")).to_be_visible()
+        expect(page.get_by_role("button", name="Share", exact=True)).to_be_visible()
+
+
+def test_the_shared_link_opens_the_day_today_s_to_play_an_earlier_day_s_with_its_secret(
+    browser: Browser, daily_url: str
+) -> None:
+    with visit(browser, daily_url, "/?daily=2026-11-23", **DESKTOP.options) as page:
+        expect(page.locator("#message")).to_contain_text("Mastermind #1, the daily code of")
+        assert saved_id(page).startswith("daily-2026-11-23-")
+    earlier = DailyCodes(KEY).secret(date(2026, 11, 22))
+    with visit(browser, daily_url, "/?daily=2026-11-22", **DESKTOP.options) as page:
+        expect(page.locator("#daily-secret")).to_have_text(
+            f"The secret was {' '.join(earlier.pegs)}."
+        )
+        expect(page.locator("#message")).to_contain_text("Mastermind #0 of 2026-11-22 is over")

@@ -342,5 +342,4 @@ for (const mark of document.querySelectorAll("[data-mark]")) {
 }
 renderStatistics(view.statistics, statistics);
 const optionsReady = installOptions();
-installDaily(() => act(resume));
-act(resume);
+installDaily(() => act(resume), act(resume));

@@ -1,18 +1,25 @@
 // The daily code: one secret a day (UTC), the same for every player, one game each and no
 // hints. The server knows this browser's player by a cookie no script can read; the game is
 // then played as any other, with its own token. Once it is over, its result can be shared:
-// a line of marks a guess, black and white, and no colour.
+// its number, a line of marks a guess, black and white, no colour, and the link to its day.
+// Nobody sees the day's secret before the day is over in UTC, not even its players.
 
 import { api } from "./api.js";
-import { renderHistogram } from "./stats.js";
-import { say, view } from "./view.js";
+import { renderDailyStats, renderHistogram } from "./stats.js";
+import { outcomeText, say, view } from "./view.js";
 
 const STORAGE_KEY = "mastermind.game";
 const DAILY_ID = /^daily-(\d{4}-\d{2}-\d{2})-/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const panel = {
+  section: document.getElementById("daily-play").closest("section"),
   play: document.getElementById("daily-play"),
+  number: document.getElementById("daily-number"),
+  streaks: document.getElementById("daily-streaks"),
+  countdown: document.getElementById("daily-countdown"),
   results: document.getElementById("daily-results"),
+  secret: document.getElementById("daily-secret"),
   histogram: document.getElementById("daily-histogram"),
   share: document.getElementById("daily-share"),
 };
@@ -22,6 +29,9 @@ shareButton.type = "button";
 shareButton.id = "share";
 shareButton.textContent = "Share";
 let shared = null; // the id of the game whose result is shown
+let nextCode = null; // when the next code comes, as a Date
+let renewed = null; // the next_code_at the panel was last renewed for, once it passed
+let ticking = null;
 
 function savedId() {
   try {
@@ -31,28 +41,56 @@ function savedId() {
   }
 }
 
-// ``reload`` shows the game saved in localStorage, as a visit does.
-export function installDaily(reload) {
-  panel.play.addEventListener("click", async () => {
-    try {
-      const game = await api("POST", "daily");
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ id: game.id, token: game.token }));
-      document.body.classList.remove("celebrating");
-      view.review.hidden = true;
-      await reload();
-      if (game.status === "in progress") {
-        say(`The daily code of ${game.day}: the same secret for every player today, no hints.`);
-      }
-      showResults(game.day);
-    } catch (error) {
-      say(error.message, "error");
-    }
-  });
+// ``reload`` shows the game saved in localStorage, as a visit does; ``loaded`` settles once
+// the visit's own game is shown, after which a link to a day may show that day instead.
+export function installDaily(reload, loaded = Promise.resolve()) {
+  panel.play.addEventListener("click", () => playToday(reload));
   shareButton.addEventListener("click", copyResult);
   new MutationObserver(outcomeChanged).observe(view.outcome, {
     attributes: true, attributeFilter: ["hidden"],
   });
+  const linked = new URLSearchParams(location.search).get("daily");
   showResults();
+  showStats();
+  if (linked && DAY.test(linked)) loaded.then(() => openDay(linked, reload));
+}
+
+async function playToday(reload) {
+  try {
+    const game = await api("POST", "daily");
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ id: game.id, token: game.token }));
+    document.body.classList.remove("celebrating");
+    view.review.hidden = true;
+    shared = null; // shown afresh, even if it was shown before another game
+    await reload();
+    if (game.status === "in progress") {
+      say(`Mastermind #${game.number}, the daily code of ${game.day}: the same secret for `
+        + "every player today, no hints.");
+    } else {
+      showFinished(game);
+    }
+    showResults(game.day);
+    showStats(game.stats);
+  } catch (error) {
+    say(error.message, "error");
+  }
+}
+
+// A link to a day: today's is played; an earlier day's shows its results and its secret.
+async function openDay(day, reload) {
+  try {
+    const results = await api("GET", `daily/results?day=${day}`);
+    if (!results.secret) {
+      await playToday(reload);
+      return;
+    }
+    showResults(day, results);
+    panel.section.scrollIntoView({ block: "start" });
+    say(`Mastermind #${results.number} of ${day} is over: its secret was `
+      + `${results.secret.join(" ")}.`);
+  } catch (error) {
+    say(error.message, "error");
+  }
 }
 
 // A game ended, or another began: the daily game's result is shown while it is on screen.
@@ -63,21 +101,30 @@ async function outcomeChanged() {
     shareButton.remove();
     return;
   }
-  if (shared === id) return;
+  if (shared === id && shareButton.isConnected) return;
   shared = id;
   try {
     // Asking for the day's game again answers this one, now with its result, even once
     // the day has turned.
     const game = await api("POST", "daily", { body: { day: id.match(DAILY_ID)[1] } });
     if (game.id !== id || !game.share) return;
-    panel.share.textContent = game.share;
-    panel.share.hidden = false;
-    view.outcome.querySelector(".actions").prepend(shareButton);
+    showFinished(game);
     showResults(game.day);
+    showStats(game.stats);
   } catch (error) {
     shared = null;
     say(error.message, "error");
   }
+}
+
+// A daily game that is over: how it ended, when its secret shows, and its result to share.
+function showFinished(game) {
+  shared = game.id;
+  panel.share.textContent = `${game.share}\n${new URL(game.link, location.origin).href}`;
+  panel.share.hidden = false;
+  view.outcome.querySelector(".actions").prepend(shareButton);
+  if (game.secret_notice) say(`${outcomeText(game)} ${game.secret_notice}`, "lost");
+  else if (game.status === "won") say(`${outcomeText(game)} Share your result!`, "won");
 }
 
 async function copyResult() {
@@ -91,16 +138,47 @@ async function copyResult() {
   }
 }
 
-async function showResults(day) {
+async function showResults(day, known = null) {
   try {
-    const results = await api("GET", day ? `daily/results?day=${day}` : "daily/results");
+    const results = known || await api("GET", day ? `daily/results?day=${day}` : "daily/results");
     const players = results.players === 1 ? "1 player" : `${results.players} players`;
-    panel.results.textContent =
-      `${results.day}: ${players}, ${results.wins} won, ${results.losses} lost.`;
+    panel.results.textContent = `#${results.number}, ${results.day}: ${players}, `
+      + `${results.wins} won, ${results.losses} lost.`;
+    panel.secret.hidden = !results.secret;
+    panel.secret.textContent = results.secret ? `The secret was ${results.secret.join(" ")}.` : "";
     renderHistogram(panel.histogram, results.histogram);
   } catch (error) {
     panel.results.textContent = "";
     // A server whose key would not outlive it offers no daily code: no panel, then.
-    if (error.status === 404) panel.play.closest("section").hidden = true;
+    if (error.status === 404) panel.section.hidden = true;
+  }
+}
+
+// This player's daily record, and the countdown to the next code.
+async function showStats(known = null) {
+  try {
+    const stats = known || await api("GET", "daily/stats");
+    panel.number.textContent = `Today: Mastermind #${stats.number}`;
+    renderDailyStats(panel.streaks, stats);
+    nextCode = new Date(stats.next_code_at);
+    tick();
+    ticking ||= window.setInterval(tick, 1000);
+  } catch (_) {
+    // No record to show: the results say why, if the daily code is missing.
+  }
+}
+
+function tick() {
+  if (!nextCode) return;
+  const left = Math.max(0, Math.floor((nextCode - Date.now()) / 1000));
+  const hours = Math.floor(left / 3600);
+  const minutes = String(Math.floor((left % 3600) / 60)).padStart(2, "0");
+  const seconds = String(left % 60).padStart(2, "0");
+  panel.countdown.textContent = `Next code in ${hours}:${minutes}:${seconds} (00:00 UTC)`;
+  if (left === 0 && renewed !== nextCode.getTime()) {
+    // A new day: its number, its results, and a streak that may have ended; once only,
+    // should the server's clock lag behind this one.
+    renewed = nextCode.getTime();
+    window.setTimeout(() => { showStats(); showResults(); }, 1500);
   }
 }

@@ -59,6 +59,16 @@ export function renderStatistics(section, statistics, latest = null) {
   renderHistogram(section.querySelector(".histogram"), statistics.wins, latest);
 }
 
+// The daily record the server keeps for this player: apart from the other games.
+export function renderDailyStats(list, stats) {
+  list.replaceChildren(
+    tally("played", stats.played),
+    tally("won", stats.won),
+    tally("daily streak", stats.streak),
+    tally("best daily streak", stats.best_streak),
+  );
+}
+
 // Bars of wins by guesses, ``wins`` as {guesses: count}; ``latest`` stands out.
 export function renderHistogram(histogram, wins, latest = null) {
   const counts = Object.entries(wins).map(([guesses, count]) => [Number(guesses), count]);

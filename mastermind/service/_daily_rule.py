@@ -1,0 +1,144 @@
+"""The rules of a daily game's day, declared once: when its secret shows, when it closes,
+and what number it has.
+
+A daily game is told by its id alone, ``daily-YYYY-MM-DD-`` and 16 hex digits, so that
+``Games`` keeps these rules without the server's key: every answer it gives, the boards
+after a command, the board read back, the review, goes through :class:`DailySecrets`,
+and so does the live stream. Keeping a secret of a game that merely looks daily hides
+nothing its player could not wait a day for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, time, timedelta
+
+from mastermind.domain import DecodingBoard, GameError
+from mastermind.service._review import ReviewUnavailable
+
+__all__ = [
+    "FIRST_DAILY_DAY",
+    "DailyGameClosed",
+    "DailyReviewTooEarly",
+    "DailySecrets",
+    "daily_number",
+    "daily_tag",
+    "day_of_daily",
+    "secret_notice",
+    "secret_shown_at",
+    "utc_today",
+]
+
+DAILY_GAME_ID = re.compile(r"daily-(\d{4}-\d{2}-\d{2})-([0-9a-f]{16})")
+
+FIRST_DAILY_DAY = date(2026, 11, 23)
+"""The day of daily code #1: the first day the daily code was served, the day its
+examples are written for, so that the number counts the days players have had a code."""
+
+
+def utc_today() -> date:
+    """The day it is now in UTC, when every player's daily code changes at once."""
+    return datetime.now(UTC).date()
+
+
+def day_of_daily(game_id: str) -> date | None:
+    """The day of a daily game, from its id; ``None`` for any other game."""
+    match = DAILY_GAME_ID.fullmatch(game_id)
+    if match is None:
+        return None
+    try:
+        return date.fromisoformat(match.group(1))
+    except ValueError:
+        return None
+
+
+def daily_tag(game_id: str) -> str | None:
+    """The part of a daily game's id that is the same every day for one player."""
+    match = DAILY_GAME_ID.fullmatch(game_id)
+    return None if match is None else match.group(2)
+
+
+def daily_number(day: date) -> int:
+    """The day's number, ``Mastermind #12``: 1 on :data:`FIRST_DAILY_DAY`, one more a day."""
+    return (day - FIRST_DAILY_DAY).days + 1
+
+
+def secret_shown_at(day: date) -> datetime:
+    """When the secret of ``day`` shows: at midnight UTC, as the next day begins."""
+    return datetime.combine(day + timedelta(days=1), time(0), UTC)
+
+
+def secret_notice(day: date) -> str:
+    """The words that say when the secret of ``day`` shows."""
+    shown = secret_shown_at(day)
+    return f"The secret is shown at 00:00 UTC on {shown.day} {shown:%B}."
+
+
+class DailyGameClosed(GameError):
+    """A guess, or a give-up, on a daily game whose day is over: its day's code is out."""
+
+    def __init__(self, game_id: str, day: str) -> None:
+        super().__init__(
+            game_id,
+            f"The daily game of {day} is closed: its day is over, and a new code is out. "
+            "Play today's daily code instead.",
+        )
+        self.day = day
+
+
+class DailyReviewTooEarly(ReviewUnavailable):
+    """A finished daily game has no review before its day is over: the review would show
+    the secret, or the codes that still fit, to whoever asks. A kind of
+    ``ReviewUnavailable``, so that a caller that goes on without a review goes on."""
+
+    def __init__(self, shown_at: str) -> None:
+        super().__init__(
+            f"A daily game can be reviewed once its day is over, at {shown_at}: "
+            "until then its review would give the code away."
+        )
+
+
+class DailySecrets:
+    """The one rule of a daily game's secret and guesses, over the day ``today`` tells.
+
+    A daily game shows its secret only once its UTC day is over, won, lost or given up;
+    a daily game of a day gone by takes no command.
+    """
+
+    def __init__(self, today: Callable[[], date] = utc_today) -> None:
+        self.today = today
+        """The clock of the day: UTC's, or a test's."""
+
+    def keeps(self, game_id: str) -> date | None:
+        """The day of a daily game whose secret is still kept; ``None`` for others."""
+        day = day_of_daily(game_id)
+        return day if day is not None and day >= self.today() else None
+
+    def shown(self, board: DecodingBoard) -> DecodingBoard:
+        """``board`` as anyone may see it now: a daily game's secret out of view until
+        its day is over."""
+        if board.secret is None or self.keeps(board.game_id) is None:
+            return board
+        return board.with_secret(None)
+
+    def check_open(self, game_id: str) -> None:
+        """Refuse a command on a daily game of a day gone by.
+
+        Raises:
+            DailyGameClosed: the game is daily and its day is over.
+        """
+        day = day_of_daily(game_id)
+        if day is not None and day < self.today():
+            raise DailyGameClosed(game_id, day.isoformat())
+
+    def check_reviewable(self, game_id: str) -> None:
+        """Refuse the review of a daily game whose day is not over.
+
+        Raises:
+            DailyReviewTooEarly: the game is daily and its secret is still kept.
+        """
+        day = self.keeps(game_id)
+        if day is not None:
+            shown = secret_shown_at(day).isoformat().replace("+00:00", "Z")
+            raise DailyReviewTooEarly(shown)
