@@ -113,7 +113,7 @@ def _text(value: object, rules: Rules) -> str:
     if isinstance(value, Feedback):
         if rules.answer is not Answer.BLACK_AND_WHITE:
             return rules.describe(value)
-        return str(value) or "none"
+        return value.marks(rules.length)
     if isinstance(value, CodeMaker):
         return _maker(value)
     return str(value)

@@ -21,15 +21,16 @@ from mastermind.domain import (
     GameStarted,
     GameWon,
     GuessMade,
+    KeyMark,
     Outcome,
 )
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyResults", "share_text"]
 
-BLACK_MARK = "●"
+BLACK_MARK = KeyMark.RIGHT_PLACE.value
 """A right colour in the right place, in a shared result."""
-WHITE_MARK = "○"
+WHITE_MARK = KeyMark.WRONG_PLACE.value
 """A right colour in the wrong place."""
 NO_MARK = "·"
 """A peg of the guess that earned no key peg."""

@@ -160,7 +160,7 @@ def test_history_prints_each_event_with_its_position_and_version_secret_masked(
         "                     maker: the computer\n"
         "      11        2  GuessMade\n"
         "                     guess: Red Green Blue Orange\n"
-        "                     feedback: B B B\n"
+        "                     feedback: ● ● ● ·\n"
         "The secret stays hidden until the game is over.\n"
     )
 
@@ -173,7 +173,7 @@ def test_history_shows_the_secret_once_the_game_is_over(
         "       5        1  GameStarted",
         "                     secret: Red Green Blue Yellow",
     ]
-    assert "                     feedback: none" in lines
+    assert "                     feedback: · · · ·" in lines
     assert lines[-2:] == ["       7        3  GameLost", "                     called_off: False"]
 
 

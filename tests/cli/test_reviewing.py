@@ -25,7 +25,7 @@ def test_json_prints_the_review_as_the_http_api_answers_it(mastermind: Mastermin
 
     assert review["id"] == game_id
     assert next(guess["candidates_before"] for guess in review["guesses"]) == 1296
-    assert review["guesses"][1]["key_pegs"] == "B B B B"
+    assert review["guesses"][1]["key_pegs"] == "● ● ● ●"
     assert review["verdict"].startswith("Solved in 2 guesses;")
 
 

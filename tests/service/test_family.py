@@ -61,7 +61,7 @@ def test_a_black_peg_board_and_its_live_messages_send_no_white_count() -> None:
     board = games.guess(games.join(rules="black-peg"), "YBGR")
     row = encode(BoardAnswer.of(board, hints=False))["rows"][0]
     assert row["feedback"] == {"black": 0}
-    assert (row["key_pegs"], row["said"]) == ("", "0 black")
+    assert (row["key_pegs"], row["said"]) == ("· · · ·", "0 black")
     message = encode(LiveMessage.of(2, object(), board, hints=False, reveal=False))
     assert all("white" not in row["feedback"] for row in message["board"]["rows"])
 
