@@ -199,7 +199,10 @@ def test_the_computers_games_name_it_in_json(mastermind: Mastermind) -> None:
         (("--hints",), "--name, --hints and --no-hints go with --maker."),
         (("--maker", "--name", "M" * 41), "longer than 40 characters"),
         (("--maker", "--name", "  "), "blank"),
-        (("--maker", "--colours", "3"), "Y is not one of this game's colours, which are Red, Green, Blue"),
+        (
+            ("--maker", "--colours", "3"),
+            "Y is not one of this game's colours, which are Red, Green, Blue",
+        ),
     ],
     ids=["name alone", "hints alone", "long name", "blank name", "secret given"],
 )
