@@ -17,9 +17,9 @@ from rich.text import Text
 
 from mastermind.cli._board import outcome_message
 from mastermind.cli._hinting import hint_text
+from mastermind.cli._mistakes import repeat_question, repeated_row
 from mastermind.cli._pegs import PegLook
 from mastermind.domain import (
-    Code,
     DecodingBoard,
     GameAlreadyLost,
     GameAlreadyWon,
@@ -202,19 +202,12 @@ class Session:
     def _repeat_confirmed(self, typed: str) -> bool:
         """Whether to send ``typed``: yes unless it repeats a row of the board exactly and
         the player, asked, does not say yes."""
-        try:
-            code = Code.parse(typed, self.board.rules.pegs)
-        except ValueError:
-            return True  # the game says what is wrong with it
-        number = next((at for at, row in enumerate(self.board.rows, 1) if row.guess == code), None)
-        if number is None:
+        repeated = repeated_row(self.board, typed)
+        if repeated is None:
             return True
-        shown = " ".join(self.look.label(name) for name in code.pegs)
-        question = (
-            f"You tried {shown} in row {number}: the answer will be the same. "
-            "Send it anyway? [y/N] "
-        )
-        return self.read_line(question).strip().casefold() in ("y", "yes")
+        number, code = repeated
+        answer = self.read_line(repeat_question(self.look, code, number))
+        return answer.strip().casefold() in ("y", "yes")
 
     def give_up(self) -> Ending:
         try:
