@@ -170,9 +170,9 @@ def _setup_problem(command: JoinGame) -> str | None:
         which = (
             f"is not one of this game's {noun}s"
             if len(outside) == 1
-            else (f"are not among this game's {noun}s")
+            else f"are not among this game's {noun}s"
         )
-        return f"{', '.join(outside)} {which}, which are {', '.join(rules.pegs)}"
+        return f"{', '.join(outside)}, in the secret, {which}, which are {', '.join(rules.pegs)}"
     return rules.code_problem(secret, "the secret")
 
 

@@ -145,7 +145,9 @@ def test_a_strategy_asked_for_a_game_too_large_for_it_is_a_usage_error(
 def test_a_secret_the_palette_lacks_is_refused_in_one_line(mastermind: Mastermind) -> None:
     result = mastermind("solve", "rgbx", db=False)
     assert result.exit_code == 2
-    assert "X is not one of this game's colours, which are Red" in one_line_error(result)
+    assert "X, in the secret, is not one of this game's colours, which are Red" in one_line_error(
+        result
+    )
 
 
 def test_the_random_consistent_strategy_plays_the_same_game_for_the_same_seed(

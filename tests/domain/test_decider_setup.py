@@ -142,7 +142,7 @@ def test_a_colour_name_cannot_hold_a_separator_that_parsing_would_split(name: st
         ),
         (
             JoinGame(GAME, Code.of("Pink", "Pink"), Rules(2, CLASSIC_PEGS, repeats=False)),
-            "Pink is not one of this game's colours, "
+            "Pink, in the secret, is not one of this game's colours, "
             "which are Red, Green, Blue, Yellow, Purple, Orange",
         ),
         (
