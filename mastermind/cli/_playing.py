@@ -110,11 +110,16 @@ def resume(
 ) -> None:
     """Go on playing a game: the one GAME_ID names, or else the latest one in play.
 
-    Once it is over, another game of the same setup is offered.
+    The latest in play is yours, started in this terminal, where you have one; else the
+    store's. Once it is over, another game of the same setup is offered.
     """
     terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
     with opened_games(choice) as games:
-        game_id = games.find(game_id) if game_id else games.latest_in_play()
+        if game_id:
+            game_id = games.find(game_id)
+        else:
+            yours = latest_in_play(games.summaries(), own_games().started(choice.store_url))
+            game_id = games.latest_in_play() if yours is None else yours.game_id
         _rounds(_Table(games, terminal, read_line_from_stdin(), choice, secret), game_id)
 
 

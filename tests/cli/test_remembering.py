@@ -234,3 +234,13 @@ def test_a_game_given_up_before_any_guess_offers_no_review(tmp_path: Path) -> No
     assert said.count("Given up before any guess.") == 1, said
     assert "Review the game with" not in said
     assert "nothing to review" not in said
+
+
+def test_resume_alone_goes_on_with_your_game_not_the_web_pages_newer_one(
+    mastermind: Mastermind, games: Games
+) -> None:
+    mastermind.play("pppp", secret="RGBY")
+    mine = mastermind.only_game_id()
+    games.join()  # the web page's, started later
+    resumed = mastermind("resume", input="quit\n")
+    assert resumed.stdout.startswith(f"Game {mine[:8]}: ")
