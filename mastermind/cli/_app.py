@@ -15,6 +15,7 @@ import click
 
 from mastermind._install import DISTRIBUTION
 from mastermind.cli._boundary import BoundaryGroup
+from mastermind.cli._help import HelpContext, wrapped_at_words
 from mastermind.cli._listing import COMMANDS
 
 __all__ = ["DeferredCommand", "cli", "listed"]
@@ -68,10 +69,11 @@ def listed(name: str) -> Callable[[], click.Command]:
         module, _, attribute = where.partition(":")
         found = getattr(importlib.import_module(module), attribute)
         command: click.Command = found if isinstance(found, click.Command) else found(name)
-        return command
+        return wrapped_at_words(command)
 
     return load
 
 
+cli.context_class = HelpContext
 for _name, (_, _summary) in COMMANDS.items():
     cli.add_command(DeferredCommand(_name, listed(_name), _summary))

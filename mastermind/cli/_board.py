@@ -191,6 +191,8 @@ def describe_outcome(
         case Outcome.LOST if is_given_up(
             outcome, attempts_used, total_attempts, called_off=called_off
         ):
+            if not attempts_used:
+                return "Given up before any guess."
             return f"Given up after {_guesses(attempts_used)}."
         case Outcome.LOST:
             return f"Lost: all {_attempts(total_attempts)} used."

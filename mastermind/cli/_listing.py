@@ -56,11 +56,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "games": (
         "mastermind.cli._viewing:list_games",
-        "List every game, oldest first, with how it stands.",
+        "List every game, those in play first, the latest first, with how each stands and "
+        "when it was started here.",
     ),
     "stats": (
         "mastermind.cli._viewing:stats",
-        "Print how the games went, with a histogram of the guesses each win took.",
+        "Print how your games went, those started in this terminal, with a histogram of the "
+        "guesses each win took; with --all, how every game of the store went.",
     ),
     "review": (
         "mastermind.cli._reviewing:review",

@@ -95,7 +95,8 @@ class MakerAtKeyboard:
         return board.game_id
 
     def _say(self, text: Text) -> None:
-        self.terminal.console.print(text, soft_wrap=True)
+        # Wrapped at words: a terminal left to wrap it would cut words anywhere.
+        self.terminal.console.print(text)
 
 
 def maker_options(command: F) -> F:

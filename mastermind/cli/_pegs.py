@@ -10,17 +10,31 @@ from rich.color import Color
 from rich.text import Text
 
 from mastermind.cli._palette import symbol_noun, terminal_colour
-from mastermind.domain import BLANK, Answer, Code, Feedback, Rules, has_unique_initials
+from mastermind.domain import (
+    BLANK,
+    Answer,
+    Code,
+    Feedback,
+    KeyMark,
+    Rules,
+    has_unique_initials,
+)
 
 __all__ = ["PegLook"]
 
 _KEY_SYMBOLS = {
-    True: (("●", "◆"), ("○", "◇"), ("·", "∙")),
+    True: (
+        (KeyMark.RIGHT_PLACE, "◆"),
+        (KeyMark.WRONG_PLACE, "◇"),
+        (KeyMark.NONE, "∙"),
+    ),
     False: (("+", "*", "#"), ("-", "~", "="), (".", "_", ":")),
 }
 """Candidates for the key pegs, drawn in colour or not: right colour in the right place,
-right colour in the wrong place, and an empty hole. The first that no code peg of the game
-shows is used, so that no symbol means two things on one screen."""
+right colour in the wrong place, and an empty hole: in colour, the marks the domain
+declares, as every answer shows them; without, characters any terminal and screen
+reader has. The first that no code peg of the game shows is used, so that no symbol
+means two things on one screen."""
 _BLANK_LABELS = {True: "○", False: "_"}
 """The blank peg, in games that allow one, in colour or not: a hole left empty."""
 

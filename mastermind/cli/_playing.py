@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
+from rich.text import Text
 
 from mastermind.cli._board import introduction
 from mastermind.cli._boundary import reported_as_json
@@ -21,10 +24,11 @@ from mastermind.cli._options import (
     store_choice,
     store_options,
 )
+from mastermind.cli._own_games import age, latest_in_play, own_games
 from mastermind.cli._session import Ending, ReadLine, Session, ask_to_play_again
-from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin
+from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin, say
 from mastermind.cli._wiring import StoreChoice, opened_games, short_id
-from mastermind.domain import DecodingBoard
+from mastermind.domain import DecodingBoard, Rules
 from mastermind.service import Games
 
 __all__ = ["new", "play", "resume"]
@@ -33,6 +37,19 @@ __all__ = ["new", "play", "resume"]
 @click.command()
 @game_setup_options
 @maker_options
+@click.option(
+    "--new",
+    "fresh",
+    is_flag=True,
+    help="Start a new game, without offering to resume your latest game in play.",
+)
+@click.option(
+    "--resume",
+    "resume_latest",
+    is_flag=True,
+    help="Resume your latest game in play without asking; with none, start a new one. "
+    "Without either, a terminal is asked which, and piped input starts a new game.",
+)
 @store_options
 @colour_option
 @plain_option
@@ -46,6 +63,8 @@ def play(
     at_keyboard: bool,
     maker_name: str | None,
     maker_hints: bool | None,
+    fresh: bool,
+    resume_latest: bool,
     database: Path | None,
     store_url: str | None,
     colour: bool | None,
@@ -58,15 +77,20 @@ def play(
     "rgby"), or as digits in Bulls and Cows ("0123"); type ? for help, "give up" to see
     the secret. Ctrl-C or end of input (Ctrl-D) leaves the game saved, to resume later.
     """
+    if fresh and resume_latest:
+        raise click.UsageError("Give --new or --resume, not both.")
+    if at_keyboard and resume_latest:
+        raise click.UsageError("Give --maker or --resume, not both: a code maker starts a game.")
     rules = chosen_rules(preset, length, attempts, colours, unique)
     terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
     maker = maker_at_keyboard(at_keyboard, maker_name, maker_hints, secret, terminal)
     with opened_games(choice) as games:
-        if maker is None:
-            game_id = games.join(secret=secret, rules=rules)
-        else:
-            game_id = maker.start(games, rules)
         table = _Table(games, terminal, read_line_from_stdin(), choice, secret, maker)
+        game_id = None
+        if maker is None and not fresh and (resume_latest or sys.stdin.isatty()):
+            game_id = table.resumable(ask=not resume_latest)
+        if game_id is None:
+            game_id = table.start(rules)
         _rounds(table, game_id)
 
 
@@ -86,11 +110,16 @@ def resume(
 ) -> None:
     """Go on playing a game: the one GAME_ID names, or else the latest one in play.
 
-    Once it is over, another game of the same setup is offered.
+    The latest in play is yours, started in this terminal, where you have one; else the
+    store's. Once it is over, another game of the same setup is offered.
     """
     terminal, choice = Terminal.open(colour, plain), store_choice(database, store_url)
     with opened_games(choice) as games:
-        game_id = games.find(game_id) if game_id else games.latest_in_play()
+        if game_id:
+            game_id = games.find(game_id)
+        else:
+            yours = latest_in_play(games.summaries(), own_games().started(choice.store_url))
+            game_id = games.latest_in_play() if yours is None else yours.game_id
         _rounds(_Table(games, terminal, read_line_from_stdin(), choice, secret), game_id)
 
 
@@ -111,6 +140,43 @@ class _Table:
         self.games, self.terminal, self.read_line = games, terminal, read_line
         self.choice, self.secret, self.maker = choice, secret, maker
         self.display = terminal.display()
+        self.book = own_games()
+
+    def start(self, rules: Rules) -> str:
+        """A new game by ``rules``, with a secret from its maker, noted as the player's."""
+        if self.maker is not None:
+            game_id = self.maker.start(self.games, rules)
+        else:
+            game_id = self.games.join(secret=self.secret, rules=rules)
+        self.book.keep(self.choice.store_url, game_id, datetime.now(UTC))
+        return game_id
+
+    def resumable(self, ask: bool) -> str | None:
+        """The player's latest game in play, to resume: where ``ask`` is true, if the
+        player says so, Enter for yes. ``None``: a new game, then.
+
+        Raises:
+            click.exceptions.Exit: the player ended the input, or pressed Ctrl-C, at the
+                question; nothing is started.
+        """
+        started = self.book.started(self.choice.store_url)
+        latest = latest_in_play(self.games.summaries(), started)
+        if latest is None:
+            return None
+        if not ask:
+            return latest.game_id
+        label = short_id(self.games, latest.game_id)
+        named = "" if latest.rules in (None, "classic") else f" ({latest.rules})"
+        self.terminal.console.print(
+            f"Your game {label}{named}, started {age(started[latest.game_id])}, is in play: "
+            f"{latest.attempts_used} of {latest.total_attempts} attempts used."
+        )
+        try:
+            answer = self.read_line("Resume it? [Y/n] (n starts a new game) ")
+        except (EOFError, KeyboardInterrupt):
+            self.terminal.console.print()
+            raise click.exceptions.Exit(0) from None
+        return None if answer.strip().casefold() in ("n", "no") else latest.game_id
 
     def session(self, game_id: str) -> Session:
         label = short_id(self.games, game_id)
@@ -132,9 +198,7 @@ class _Table:
 
     def another(self, after: DecodingBoard) -> str:
         """A new game by the rules of the one just played, with a new secret from its maker."""
-        if self.maker is not None:
-            return self.maker.start(self.games, after.rules)
-        return self.games.join(secret=self.secret, rules=after.rules)
+        return self.start(after.rules)
 
 
 def _rounds(table: _Table, game_id: str) -> None:
@@ -171,6 +235,7 @@ def new(
     choice = store_choice(database, store_url)
     with reported_as_json(as_json), opened_games(choice) as games:
         board = games.start(secret=secret, rules=rules)
+        own_games().keep(choice.store_url, board.game_id, datetime.now(UTC))
         label = None if as_json else short_id(games, board.game_id)
     if as_json or label is None:
         echo_json(board_document(board))
@@ -178,10 +243,8 @@ def new(
     terminal = Terminal.open(colour)
     terminal.show(introduction(board, terminal.colour, label))
     example = " ".join(name.casefold() for name in board.available_pegs[: board.code_length])
-    terminal.console.print(
-        f"Guess with: {program_command()} guess {label} {example}{choice.command_options()}",
-        soft_wrap=True,
-    )
+    command = f"{program_command()} guess {label} {example}{choice.command_options()}"
+    say(terminal.console, Text("Guess with:"), command)
 
 
 def _end(ending: Ending) -> None:

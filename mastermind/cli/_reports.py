@@ -20,20 +20,29 @@ CLASSIC = Rules()
 
 
 def games_table(
-    summaries: Sequence[GameSummary], colour: bool, labels: Mapping[str, str] | None = None
+    summaries: Sequence[GameSummary],
+    colour: bool,
+    labels: Mapping[str, str] | None = None,
+    ages: Mapping[str, str] | None = None,
 ) -> RenderableType:
-    """Every game with how it stands, each named by its label, by default its whole id."""
+    """Every game with how it stands, each named by its label, by default its whole id;
+    given the ``ages`` of the games started here, when each was, and the others as
+    started elsewhere."""
     if not summaries:
         return Text("No games yet: start one with 'mastermind play'.")
-    table = _table(colour, "game", "status", "guesses", "code", "rules")
+    headers = ["game", "status", "guesses", "code", "rules"]
+    table = _table(colour, *headers, *([] if ages is None else ["started"]))
     for summary in summaries:
-        table.add_row(
+        row: list[RenderableType] = [
             (labels or {}).get(summary.game_id, summary.game_id),
             Text(status_word(summary), style=_STATUS_STYLES[summary.outcome] if colour else ""),
             f"{summary.attempts_used} of {summary.total_attempts}",
             f"{summary.code_length} pegs, {summary.colours} colours",
             summary.rules or "own",
-        )
+        ]
+        if ages is not None:
+            row.append(ages.get(summary.game_id, "elsewhere"))
+        table.add_row(*row)
     return table
 
 
@@ -113,7 +122,7 @@ def _text(value: object, rules: Rules) -> str:
     if isinstance(value, Feedback):
         if rules.answer is not Answer.BLACK_AND_WHITE:
             return rules.describe(value)
-        return str(value) or "none"
+        return value.marks(rules.length)
     if isinstance(value, CodeMaker):
         return _maker(value)
     return str(value)

@@ -29,7 +29,14 @@ from mastermind.cli._wiring import opened_games, reason, short_id
 from mastermind.domain import Answer, Outcome
 from mastermind.service import GameReview, Games, review_document
 
-__all__ = ["ESTIMATE_MARK", "chosen_review", "review", "review_view", "show_review"]
+__all__ = [
+    "ESTIMATE_MARK",
+    "chosen_review",
+    "review",
+    "review_view",
+    "ruled_out_line",
+    "show_review",
+]
 
 ESTIMATE_MARK = "~"
 """Marks a figure that is an estimate rather than exact."""
@@ -80,7 +87,7 @@ def review_view(review: GameReview, colour: bool, label: str) -> RenderableType:
             str(guess.number),
             look.code(guess.guess),
             look.key_pegs(guess.feedback, len(guess.guess)),
-            "yes" if guess.could_be_secret else "no",
+            "yes" if guess.could_be_secret else Text("no", style="bold yellow" if colour else ""),
             f"{guess.candidates_before:,} -> {guess.candidates_after:,}",
             f"{mark}{guess.expected_before:.2f} / {guess.expected_with_guess:.2f}",
             f"{mark}{guess.cost:+.2f}" if guess.cost else "0",
@@ -89,11 +96,29 @@ def review_view(review: GameReview, colour: bool, label: str) -> RenderableType:
     lines: list[RenderableType] = [Text(heading, style="bold" if colour else "")]
     if review.guesses:
         lines.append(table)
+    ruled_out = [guess.number for guess in review.guesses if not guess.could_be_secret]
+    if ruled_out:
+        lines.append(Text(ruled_out_line(ruled_out), style="yellow" if colour else ""))
     lines.append(look.key_line())
     if not review.exact:
         lines.append(Text(f"{ESTIMATE_MARK} marks an estimate.", style="dim" if colour else ""))
     lines.append(Text(review.verdict, style="bold" if colour else ""))
     return Group(*lines)
+
+
+def ruled_out_line(numbers: list[int]) -> str:
+    """The guesses that could not have been the secret, named: a guess that could have
+    been might also have won."""
+    if len(numbers) == 1:
+        return (
+            f"Guess {numbers[0]} could not have been the secret: the answers before it "
+            "had ruled it out."
+        )
+    listed = ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+    return (
+        f"Guesses {listed} could not have been the secret: the answers before them "
+        "had ruled them out."
+    )
 
 
 def show_review(

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from mastermind.cli._board import outcome_message
 from mastermind.cli._hinting import hint_text
+from mastermind.cli._mistakes import repeat_question, repeated_row
 from mastermind.cli._pegs import PegLook
 from mastermind.domain import (
     DecodingBoard,
@@ -72,8 +73,9 @@ class Display(Protocol):
     def again(self) -> None:
         """Nothing happened, such as a blank line typed."""
 
-    def say(self, text: Text) -> None:
-        """A last word beneath everything, such as how to resume the game."""
+    def say(self, text: Text, command: str | None = None) -> None:
+        """A last word beneath everything, such as how to resume the game: ``text``
+        wrapped at words, then the ``command`` it offers, kept whole to be copied."""
 
 
 class Ending(enum.Enum):
@@ -140,13 +142,21 @@ class Session:
         return ending
 
     def _sum_up(self) -> None:
-        """The review's verdict on the game just over, and how to see it guess by guess."""
+        """What the review judges of the choices made, and how to see it guess by guess.
+
+        How the game ended was said as it ended, and is not said again; a game ended
+        before any guess has nothing to review, and no review is offered.
+        """
         # Without the solver, for a game too large to review, or for rules the solver
-        # cannot review, there is no verdict: the game is over all the same.
+        # cannot review, there is no review: the game is over all the same.
+        review = None
         with contextlib.suppress(HintUnavailable, ValueError):
-            self.display.say(Text(self.games.review(self.game_id).verdict))
+            review = self.games.review(self.game_id)
+        if review is None or review.judgement is None:
+            return
+        self.display.say(Text(review.judgement))
         if self.review_command is not None:
-            self.display.say(Text.assemble("Review the game with: ", (self.review_command, "bold")))
+            self.display.say(Text("Review the game with:"), self.review_command)
 
     def _play(self) -> Ending:
         commands = {word: command for command in PROMPT_COMMANDS for word in command.words}
@@ -171,6 +181,11 @@ class Session:
         return Ending.OVER
 
     def guess(self, typed: str) -> Ending | None:
+        """Send the guess ``typed``; one already on the board is named first, since its
+        answer is known, and sent only if the player says so."""
+        if not self._repeat_confirmed(typed):
+            self._tell(Text("Not sent. No attempt used.", style=self._warning))
+            return None
         try:
             self.board = self.games.guess(self.game_id, typed)
         except (GameAlreadyWon, GameAlreadyLost) as error:
@@ -183,6 +198,16 @@ class Session:
             return Ending.OVER
         self._tell(None)
         return None
+
+    def _repeat_confirmed(self, typed: str) -> bool:
+        """Whether to send ``typed``: yes unless it repeats a row of the board exactly and
+        the player, asked, does not say yes."""
+        repeated = repeated_row(self.board, typed)
+        if repeated is None:
+            return True
+        number, code = repeated
+        answer = self.read_line(repeat_question(self.look, code, number))
+        return answer.strip().casefold() in ("y", "yes")
 
     def give_up(self) -> Ending:
         try:
@@ -262,9 +287,7 @@ class Session:
         if self.resume_command is None:
             self.display.say(Text("Game left. It is not saved: the store keeps games in memory."))
             return
-        self.display.say(
-            Text.assemble("Game saved. Resume it with: ", (self.resume_command, "bold"))
-        )
+        self.display.say(Text("Game saved. Resume it with:"), self.resume_command)
 
 
 def ask_to_play_again(read_line: ReadLine, console: Console) -> bool:

@@ -30,6 +30,7 @@ __all__ = [
     "display_mode",
     "program_command",
     "read_line_from_stdin",
+    "say",
     "wants_colour",
 ]
 
@@ -111,9 +112,8 @@ class _Drawn:
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
 
-    def say(self, text: Text) -> None:
-        # Let the terminal wrap it, so that a command in it can be copied whole.
-        self.terminal.console.print(text, soft_wrap=True)
+    def say(self, text: Text, command: str | None = None) -> None:
+        say(self.terminal.console, text, command)
 
 
 class LineDisplay(_Drawn):
@@ -171,8 +171,26 @@ class ScreenDisplay(_Drawn):
         console.print(board_view(board, colour=True, label=label, message=news, room=room))
 
     def again(self) -> None:
+        """A blank line typed: the board again, with a fresh prompt beneath and whatever
+        was said after the last move, such as a refusal, gone."""
         if self.last is not None:
-            self.show(*self.last)
+            board, label, _ = self.last
+            self.show(board, label, None)
+
+
+def say(console: Console, text: Text, command: str | None = None) -> None:
+    """``text`` wrapped at words, and the ``command`` it offers, where there is one, after
+    it on the same line if both fit, else on a line of its own: a terminal that wrapped
+    it would break it at any character, and it is to be copied whole."""
+    if command is None:
+        console.print(text)
+        return
+    line = Text.assemble(text, " ", (command, "bold"))
+    if line.cell_len <= console.width:
+        console.print(line)
+        return
+    console.print(text)
+    console.print(Text(command, style="bold"), soft_wrap=True)
 
 
 def read_line_from_stdin() -> ReadLine:

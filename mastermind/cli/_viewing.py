@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.text import Text
 
 from mastermind.cli._board import board_view
 from mastermind.cli._boundary import reported_as_json
@@ -16,13 +17,21 @@ from mastermind.cli._documents import (
     summary_document,
 )
 from mastermind.cli._options import colour_option, json_option, store_choice, store_options
+from mastermind.cli._own_games import age, in_play_first, own_games
 from mastermind.cli._reports import games_table, history_table, statistics_view
 from mastermind.cli._terminal import Terminal
 from mastermind.cli._wiring import opened_games, short_id, short_ids
 from mastermind.domain import DecodingBoard
-from mastermind.service import Games
+from mastermind.service import Games, Statistics
 
-__all__ = ["history", "latest_game_argument", "list_games", "show", "stats"]
+__all__ = [
+    "counted_line",
+    "history",
+    "latest_game_argument",
+    "list_games",
+    "show",
+    "stats",
+]
 
 latest_game_argument = click.argument("game_id", required=False)
 
@@ -96,27 +105,65 @@ def history(
 def list_games(
     database: Path | None, store_url: str | None, colour: bool | None, as_json: bool
 ) -> None:
-    """List every game, oldest first, with how it stands."""
-    with opened_games(store_choice(database, store_url)) as games:
+    """List every game, those in play first, the latest first, with how each stands and
+    when it was started here.
+
+    A game started elsewhere, such as on the web page, is listed as started elsewhere.
+    --json lists the games oldest first, as the store keeps them.
+    """
+    choice = store_choice(database, store_url)
+    with opened_games(choice) as games:
         summaries = games.summaries()
     if as_json:
         echo_json({"games": [summary_document(summary) for summary in summaries]})
         return
     terminal = Terminal.open(colour)
     labels = short_ids(summary.game_id for summary in summaries)
-    terminal.show(games_table(summaries, terminal.colour, labels))
+    started = own_games().started(choice.store_url)
+    ages = {game_id: age(when) for game_id, when in started.items()}
+    terminal.show(games_table(in_play_first(summaries), terminal.colour, labels, ages))
 
 
 @click.command()
+@click.option(
+    "--all",
+    "every_game",
+    is_flag=True,
+    help="Count every game of the store, such as the web page's, not only yours.",
+)
 @store_options
 @colour_option
 @json_option
-def stats(database: Path | None, store_url: str | None, colour: bool | None, as_json: bool) -> None:
-    """Print how the games went, with a histogram of the guesses each win took."""
-    with opened_games(store_choice(database, store_url)) as games:
-        statistics = games.statistics()
+def stats(
+    every_game: bool,
+    database: Path | None,
+    store_url: str | None,
+    colour: bool | None,
+    as_json: bool,
+) -> None:
+    """Print how your games went, those started in this terminal, with a histogram of the
+    guesses each win took; with --all, how every game of the store went."""
+    choice = store_choice(database, store_url)
+    with opened_games(choice) as games:
+        summaries = games.summaries()
+    if not every_game:
+        started = own_games().started(choice.store_url)
+        summaries = [summary for summary in summaries if summary.game_id in started]
+    statistics = Statistics.of(summaries)
     if as_json:
         echo_json(statistics_document(statistics))
         return
     terminal = Terminal.open(colour)
+    terminal.show(Text(counted_line(statistics.games_played, every_game)))
     terminal.show(statistics_view(statistics, terminal.colour))
+
+
+def counted_line(played: int, every_game: bool) -> str:
+    """What ``stats`` counts, said first: the player's own games, or every one."""
+    games = "1 game" if played == 1 else f"{played} games"
+    if every_game:
+        return f"All {games} of this store, wherever they were played:"
+    return (
+        f"Your {games} played in this terminal (games of the web page are not counted; "
+        "--all counts them):"
+    )

@@ -163,9 +163,16 @@ def _setup_problem(command: JoinGame) -> str | None:
         return problem
     if len(secret) != rules.length:
         return f"the secret has {len(secret)} peg{'s' * (len(secret) != 1)}, not {rules.length}"
-    outside = _outside(secret, rules)
+    outside = list(dict.fromkeys(_outside(secret, rules)))
     if outside:
-        return f"the secret uses {', '.join(outside)}, which this game does not have"
+        # In the player's words: what was typed, then what could have been.
+        noun = "digit" if all(name.isdigit() for name in rules.symbols) else "colour"
+        which = (
+            f"is not one of this game's {noun}s"
+            if len(outside) == 1
+            else f"are not among this game's {noun}s"
+        )
+        return f"{', '.join(outside)}, in the secret, {which}, which are {', '.join(rules.pegs)}"
     return rules.code_problem(secret, "the secret")
 
 

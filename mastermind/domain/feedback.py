@@ -8,7 +8,7 @@ import attrs
 
 from mastermind.domain.code import Code
 
-__all__ = ["Feedback", "KeyPeg", "score"]
+__all__ = ["Feedback", "KeyMark", "KeyPeg", "score"]
 
 
 class KeyPeg(enum.StrEnum):
@@ -18,6 +18,19 @@ class KeyPeg(enum.StrEnum):
     """Right colour in the right place."""
     WHITE = "W"
     """Right colour in the wrong place."""
+
+
+class KeyMark(enum.StrEnum):
+    """How a key peg is shown to a player, wherever text shows one: on the terminal's
+    board, in the games' answers, in a result to share. Symbols, not letters, so that
+    no key peg reads as a colour's initial (B is Blue's as well as black's)."""
+
+    RIGHT_PLACE = "●"
+    """●: a right colour in the right place (a black key peg)."""
+    WRONG_PLACE = "○"
+    """○: a right colour in the wrong place (a white key peg)."""
+    NONE = "·"
+    """·: a peg of the guess that earned no key peg."""
 
 
 def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -46,7 +59,24 @@ class Feedback:
         """The key pegs, black ones first."""
         return (KeyPeg.BLACK,) * self.black + (KeyPeg.WHITE,) * self.white
 
+    def marks(self, length: int | None = None, separator: str = " ") -> str:
+        """The key pegs as a player is shown them: ``"● ● ○ ·"``, right places first,
+        then wrong places, then, given the guess's ``length``, a dot for each peg of
+        it that earned none.
+
+        Raises:
+            ValueError: ``length`` is shorter than the key pegs.
+        """
+        earned = (KeyMark.RIGHT_PLACE,) * self.black + (KeyMark.WRONG_PLACE,) * self.white
+        if length is None:
+            return separator.join(earned)
+        if length < len(earned):
+            raise ValueError(f"{len(earned)} key pegs do not fit a guess of {length} pegs")
+        return separator.join(earned + (KeyMark.NONE,) * (length - len(earned)))
+
     def __str__(self) -> str:
+        """The specification's notation, ``"B B W"``, that :meth:`parse` reads; a
+        player is shown :meth:`marks`."""
         return " ".join(self.pegs)
 
 

@@ -18,6 +18,7 @@ from mastermind.service._answer_rows import (
     FeedbackAnswer,
     RulesAnswer,
     encode,
+    key_pegs,
     said,
 )
 from mastermind.service._daily_results import DailyResults
@@ -88,7 +89,7 @@ class ReviewedGuessAnswer:
     number: Annotated[int, Meta(ge=1)]
     guess: Colours
     feedback: FeedbackAnswer
-    key_pegs: str
+    key_pegs: Annotated[str, Meta(examples=["● ● ○ ·"], description="As the board shows them.")]
     said: Annotated[str, Meta(examples=["1 bull, 2 cows"])]
     candidates_before: Annotated[int, Meta(ge=1)]
     candidates_after: Annotated[int, Meta(ge=1)]
@@ -106,7 +107,7 @@ class ReviewedGuessAnswer:
             guess.number,
             list(guess.guess.pegs),
             FeedbackAnswer.of(guess.feedback, answer),
-            str(guess.feedback),
+            key_pegs(guess.feedback, answer, len(guess.guess.pegs)),
             said(guess.feedback, answer),
             guess.candidates_before,
             guess.candidates_after,

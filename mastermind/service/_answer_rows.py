@@ -39,6 +39,7 @@ __all__ = [
     "RulesAnswer",
     "decode",
     "encode",
+    "key_pegs",
     "said",
 ]
 
@@ -178,9 +179,15 @@ _WRITER.register_unstructure_hook(
 )
 
 
-@functools.lru_cache(maxsize=256)
-def _key_pegs(feedback: Feedback) -> str:
-    return str(feedback)
+@functools.lru_cache(maxsize=1024)
+def key_pegs(feedback: Feedback, answer: Answer, length: int) -> str:
+    """The key pegs of a guess of ``length`` pegs as a board shows them, in the marks the
+    domain declares: ``"● ● ○ ·"``; ``"● · · ·"`` in a game answered in black pegs alone;
+    in Bulls and Cows, whose answers are no pegs, the rules' words: ``"1 bull, 2 cows"``."""
+    if answer is Answer.BULLS_AND_COWS:
+        return answer.describe(feedback)
+    shown = feedback if answer.counts_white else Feedback(feedback.black, 0)
+    return shown.marks(length)
 
 
 @attrs.frozen
@@ -189,7 +196,14 @@ class RowAnswer:
 
     guess: Colours
     feedback: FeedbackAnswer
-    key_pegs: Annotated[str, Meta(examples=["B B W"], description="As the board shows them.")]
+    key_pegs: Annotated[
+        str,
+        Meta(
+            examples=["● ● ○ ·"],
+            description="As the board shows them: ● right place, ○ wrong place, · none; "
+            "in Bulls and Cows, the answer in words.",
+        ),
+    ]
     said: Annotated[
         str, Meta(examples=["1 bull, 2 cows"], description="The answer in the rules' words.")
     ]
@@ -209,7 +223,7 @@ def _row(row: BoardRow, answer: Answer) -> RowAnswer:
     return RowAnswer(
         list(row.guess.pegs),
         _feedback(row.feedback, answer.counts_white),
-        _key_pegs(row.feedback),
+        key_pegs(row.feedback, answer, len(row.guess.pegs)),
         said(row.feedback, answer),
     )
 

@@ -21,6 +21,7 @@ from mastermind.domain import (
     GameStarted,
     GameWon,
     GuessMade,
+    KeyMark,
     Outcome,
 )
 from mastermind.service._daily_rule import daily_number
@@ -28,9 +29,9 @@ from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyResults", "share_text"]
 
-BLACK_MARK = "●"
+BLACK_MARK = KeyMark.RIGHT_PLACE.value
 """A right colour in the right place, in a shared result."""
-WHITE_MARK = "○"
+WHITE_MARK = KeyMark.WRONG_PLACE.value
 """A right colour in the wrong place."""
 NO_MARK = "·"
 """A peg of the guess that earned no key peg."""

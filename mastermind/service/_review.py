@@ -167,6 +167,10 @@ class GameReview:
     verdict: str
     rules: Rules = attrs.field(factory=Rules)
     """The rules the game was played by, in whose words its answers are given."""
+    judgement: str | None = None
+    """The verdict without how the game ended, which a player who just saw it end needs
+    not read twice: ``"On average, your choices cost 0.5 guesses above the optimum."``;
+    ``None`` where no guess was made, so there is nothing to judge."""
 
 
 def review_of(board: DecodingBoard, figures: ReviewFigures) -> GameReview:
@@ -200,6 +204,7 @@ def review_of(board: DecodingBoard, figures: ReviewFigures) -> GameReview:
         cost=cost,
         verdict=_verdict(board, guesses, cost, figures.exact, figures.expected_at_start),
         rules=board.rules,
+        judgement=_judgement(guesses, cost, figures.exact, figures.expected_at_start),
     )
 
 
@@ -213,21 +218,30 @@ def _verdict(
     made = _guesses(len(guesses))
     if board.outcome is Outcome.WON:
         opening = f"Solved in {made}"
+    elif not guesses:
+        opening = "Given up before any guess" if board.given_up else "Not solved"
     elif board.given_up:
         opening = f"Given up after {made}"
     else:
         opening = f"Not solved in {made}"
-    if not guesses:
+    judgement = _judgement(guesses, cost, exact, expected_at_start)
+    if judgement is None:
         return f"{opening}: nothing to review."
+    return f"{opening}; {judgement[:1].lower()}{judgement[1:]}"
+
+
+def _judgement(
+    guesses: tuple[GuessReview, ...], cost: float, exact: bool, expected_at_start: float
+) -> str | None:
+    """What the review says of the choices made, as a sentence of its own."""
+    if not guesses:
+        return None
     if round(cost, 2) == 0:
         judged = "as good as the best strategy's" + ("" if exact else ", by estimate")
-        return (
-            f"{opening}; every choice was {judged}"
-            f" ({expected_at_start:.2f} on average from the start)."
-        )
+        return f"Every choice was {judged} ({expected_at_start:.2f} on average from the start)."
     above = f"{_figure(cost)} {'guess' if _figure(cost) == '1' else 'guesses'} above the optimum"
     estimated = "" if exact else "about "
-    return f"{opening}; on average, your choices cost {estimated}{above}."
+    return f"On average, your choices cost {estimated}{above}."
 
 
 def _guesses(count: int) -> str:

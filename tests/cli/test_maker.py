@@ -73,7 +73,7 @@ def test_a_refused_secret_is_asked_again_and_ctrl_c_stores_nothing(tmp_path: Pat
     for typed, told in [
         ("rgby", "The secret has 4 pegs, not 3."),
         ("rrg", "the secret repeats Red, and no symbol repeats in this game"),
-        ("pink red green", "the secret uses pink, which this game does not have"),
+        ("pink red green", "pink, in the secret, is not one of this game's colours, which are Red"),
         ("xyzw", "'xyzw' is neither a colour nor colour initials"),
     ]:
         child.expect_exact("Secret: ")
@@ -199,7 +199,10 @@ def test_the_computers_games_name_it_in_json(mastermind: Mastermind) -> None:
         (("--hints",), "--name, --hints and --no-hints go with --maker."),
         (("--maker", "--name", "M" * 41), "longer than 40 characters"),
         (("--maker", "--name", "  "), "blank"),
-        (("--maker", "--colours", "3"), "the secret uses Y, which this game does not have"),
+        (
+            ("--maker", "--colours", "3"),
+            "Y, in the secret, is not one of this game's colours, which are Red, Green, Blue",
+        ),
     ],
     ids=["name alone", "hints alone", "long name", "blank name", "secret given"],
 )

@@ -54,7 +54,7 @@ def test_a_guess_as_json_answers_the_board_with_its_row(
         {
             "guess": ["Orange", "Purple", "Purple", "Orange"],
             "feedback": {"black": 0, "white": 4},
-            "key_pegs": "W W W W",
+            "key_pegs": "○ ○ ○ ○",
             "said": "0 black, 4 white",
         }
     ]

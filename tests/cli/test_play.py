@@ -203,7 +203,10 @@ def test_options_that_cannot_make_a_game_are_usage_errors_in_one_line(
 def test_the_injected_secret_must_fit_the_game(mastermind: Mastermind) -> None:
     result = mastermind.play("rgby", secret="Red Pink Blue Yellow")
     assert result.exit_code == 2
-    assert "the secret uses Pink, which this game does not have" in one_line_error(result)
+    assert (
+        "Pink, in the secret, is not one of this game's colours, which are Red"
+        in one_line_error(result)
+    )
 
 
 def test_a_resumed_game_that_ends_offers_another_round_of_the_same_setup(

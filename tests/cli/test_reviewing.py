@@ -25,7 +25,7 @@ def test_json_prints_the_review_as_the_http_api_answers_it(mastermind: Mastermin
 
     assert review["id"] == game_id
     assert next(guess["candidates_before"] for guess in review["guesses"]) == 1296
-    assert review["guesses"][1]["key_pegs"] == "B B B B"
+    assert review["guesses"][1]["key_pegs"] == "● ● ● ●"
     assert review["verdict"].startswith("Solved in 2 guesses;")
 
 
@@ -44,3 +44,25 @@ def test_with_no_game_over_there_is_nothing_to_review(mastermind: Mastermind) ->
 
     assert result.exit_code == 1
     assert "No game is over" in one_line_error(result)
+
+
+def test_the_review_names_the_guesses_that_could_not_have_been_the_secret(
+    mastermind: Mastermind,
+) -> None:
+    # After RRGG's one black and one white, PPPP cannot be the secret, nor can RRGG again.
+    mastermind.play("RRGG", "PPPP", "RGBY", secret="RGBY")
+
+    lines = mastermind("review").stdout.splitlines()
+
+    assert (
+        "Guess 2 could not have been the secret: the answers before it had ruled it out." in lines
+    )
+    assert not any(" B W" in line or "B B" in line for line in lines), "no letters for key pegs"
+
+
+def test_a_game_given_up_before_any_guess_has_nothing_to_review(mastermind: Mastermind) -> None:
+    mastermind.play("give up")
+
+    result = mastermind("review")
+
+    assert result.stdout.splitlines()[-1] == "Given up before any guess: nothing to review."

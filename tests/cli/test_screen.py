@@ -106,4 +106,4 @@ def test_the_board_stays_in_place_and_shows_each_pegs_letter(
     assert "  2   R   G   B   Y   │ ● ● ● ●" in lines
     assert "Secret:  R   G   B   Y  (Red Green Blue Yellow)" in lines
     assert "Won in 2 guesses." in lines, "the last board stays once the game is done"
-    assert any(line.startswith("Review the game with: ") for line in lines)
+    assert any(line.startswith("Review the game with:") for line in lines)

@@ -56,7 +56,7 @@ def test_solve_breaks_a_given_secret_with_every_strategy_within_the_attempts(
     assert game["rows"][-1] == {
         "guess": list(BORB),
         "feedback": {"black": 4, "white": 0},
-        "key_pegs": "B B B B",
+        "key_pegs": "● ● ● ●",
         "said": "4 black, 0 white",
     }
     assert game["attempts"]["used"] <= 7
@@ -74,9 +74,8 @@ def test_solve_shows_each_guess_with_its_key_pegs_then_the_secret_and_the_count(
     assert len(lines) == len(rows) + 3
     for number, (line, row) in enumerate(zip(lines[1:], rows, strict=False), 1):
         initials = " ".join(name[0] for name in row["guess"])
-        # The document's B and W are drawn as + and -, so that B never reads as Blue.
-        keys = [{"B": "+", "W": "-"}[peg] for peg in row["key_pegs"].split()]
-        pegs = " ".join(keys + ["."] * (4 - len(keys)))
+        # Without colour, the document's marks are drawn in characters every terminal has.
+        pegs = " ".join({"●": "+", "○": "-", "·": "."}[peg] for peg in row["key_pegs"].split())
         assert line == f"{number:>3}  {initials}  | {pegs}"
     assert lines[-2:] == [
         "Secret: B O R B (Blue Orange Red Blue)",
@@ -146,7 +145,9 @@ def test_a_strategy_asked_for_a_game_too_large_for_it_is_a_usage_error(
 def test_a_secret_the_palette_lacks_is_refused_in_one_line(mastermind: Mastermind) -> None:
     result = mastermind("solve", "rgbx", db=False)
     assert result.exit_code == 2
-    assert "which this game does not have" in one_line_error(result)
+    assert "X, in the secret, is not one of this game's colours, which are Red" in one_line_error(
+        result
+    )
 
 
 def test_the_random_consistent_strategy_plays_the_same_game_for_the_same_seed(

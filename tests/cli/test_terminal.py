@@ -16,7 +16,7 @@ import pytest
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore
 
-RESUME_HINT = re.compile(r"Resume it with: .*mastermind resume ([0-9a-f]{8}) --db ")
+RESUME_HINT = re.compile(r"Resume it with:\s+.*mastermind resume ([0-9a-f]{8}) --db ")
 RED_R = "48;5;196m R "
 """A red code peg in colour: a red cell with its letter on it."""
 CLEAR = "\x1b[2J"

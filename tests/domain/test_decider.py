@@ -82,7 +82,8 @@ def test_joining_a_started_game_is_refused(history: tuple[Event, ...]) -> None:
         (JoinGame(GAME, Code(())), "the secret is empty"),
         (
             JoinGame(GAME, Code.of("Red", "Pink")),
-            "the secret uses Pink, which this game does not have",
+            "Pink, in the secret, is not one of this game's colours, "
+            "which are Red, Green, Blue, Yellow, Purple, Orange",
         ),
         (JoinGame(GAME, SECRET, Rules(attempts=0)), "a game needs at least 1 attempt, not 0"),
         (JoinGame(GAME, SECRET, Rules(attempts=-1)), "a game needs at least 1 attempt, not -1"),

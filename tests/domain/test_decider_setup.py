@@ -142,7 +142,8 @@ def test_a_colour_name_cannot_hold_a_separator_that_parsing_would_split(name: st
         ),
         (
             JoinGame(GAME, Code.of("Pink", "Pink"), Rules(2, CLASSIC_PEGS, repeats=False)),
-            "the secret uses Pink, Pink, which this game does not have",
+            "Pink, in the secret, is not one of this game's colours, "
+            "which are Red, Green, Blue, Yellow, Purple, Orange",
         ),
         (
             JoinGame(GAME, Code.of("Red", "Red"), Rules(2, CLASSIC_PEGS, repeats=False)),

@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mastermind import CLASSIC_PEGS, Code, Feedback, KeyPeg, score
+from mastermind.domain import KeyMark
 from mastermind.testing.strategies import code_pairs, codes, palettes
 
 Pair = tuple[Code, Code, tuple[str, ...]]
@@ -138,3 +139,15 @@ def test_parse_refuses_letters_other_than_b_and_w() -> None:
 def test_feedback_refuses_negative_counts() -> None:
     with pytest.raises(ValueError, match="black must not be negative"):
         Feedback(black=-1, white=0)
+
+
+def test_key_pegs_are_shown_in_marks_that_no_colour_initial_reads_as() -> None:
+    assert Feedback(2, 1).marks(4) == "● ● ○ ·"
+    assert Feedback(2, 1).marks(4, separator="") == "●●○·"
+    assert Feedback(0, 0).marks() == ""
+    assert {mark.value for mark in KeyMark}.isdisjoint(set(str(Feedback(2, 2))))
+
+
+def test_marks_refuse_a_guess_too_short_for_its_key_pegs() -> None:
+    with pytest.raises(ValueError, match="do not fit a guess of 2 pegs"):
+        Feedback(2, 1).marks(2)

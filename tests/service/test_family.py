@@ -61,7 +61,7 @@ def test_a_black_peg_board_and_its_live_messages_send_no_white_count() -> None:
     board = games.guess(games.join(rules="black-peg"), "YBGR")
     row = encode(BoardAnswer.of(board, hints=False))["rows"][0]
     assert row["feedback"] == {"black": 0}
-    assert (row["key_pegs"], row["said"]) == ("", "0 black")
+    assert (row["key_pegs"], row["said"]) == ("· · · ·", "0 black")
     message = encode(LiveMessage.of(2, object(), board, hints=False, reveal=False))
     assert all("white" not in row["feedback"] for row in message["board"]["rows"])
 
@@ -86,3 +86,20 @@ def test_an_idempotency_key_does_not_start_a_game_of_other_rules() -> None:
     games.start(rules="classic", idempotency_key="k")
     with pytest.raises(IdempotencyKeyReused):
         games.start(rules="bulls-and-cows", idempotency_key="k")
+
+
+@pytest.mark.parametrize(
+    ("rules", "guess", "key_pegs"),
+    [
+        ("classic", "RGYB", "● ● ○ ○"),
+        ("black-peg", "RGYB", "● ● · ·"),
+        ("bulls-and-cows", "0132", "2 bulls, 2 cows"),
+    ],
+)
+def test_each_row_shows_its_key_pegs_in_marks_or_in_the_rules_words(
+    rules: str, guess: str, key_pegs: str
+) -> None:
+    secret = "0123" if rules == "bulls-and-cows" else "RGBY"
+    games = Games(InMemoryEventStore(), FixedSecrets(secret))
+    board = games.guess(games.join(rules=rules), guess)
+    assert encode(BoardAnswer.of(board, hints=False))["rows"][0]["key_pegs"] == key_pegs

@@ -71,7 +71,7 @@ def test_unique_secrets_never_repeat_a_colour() -> None:
         ({"available_pegs": ()}, "no colours"),
         ({"total_attempts": 0}, "at least 1 attempt"),
         ({"secret": "Red Red Blue Yellow", "unique": True}, "repeats Red"),
-        ({"secret": "Red Pink"}, "the secret uses Pink"),
+        ({"secret": "Red Pink"}, "Pink, in the secret, is not one of this game's colours"),
     ],
 )
 def test_a_game_that_cannot_be_played_is_refused_and_nothing_is_stored(

@@ -126,7 +126,7 @@ def test_the_board_of_a_game_in_play_hides_the_secret(player: Player) -> None:
         {
             "guess": ["Red", "Green", "Blue", "Yellow"],
             "feedback": {"black": 0, "white": 1},
-            "key_pegs": "W",
+            "key_pegs": "○ · · ·",
             "said": "0 black, 1 white",
         }
     ]
@@ -158,7 +158,7 @@ def test_a_guess_as_a_list_of_names_answers_201_with_the_board(player: Player) -
     assert response.headers["location"] == f"/games/{player.game_id}"
     board = response.json()
     assert board["rows"][-1]["feedback"] == {"black": 1, "white": 2}
-    assert board["rows"][-1]["key_pegs"] == "B W W"
+    assert board["rows"][-1]["key_pegs"] == "● ○ ○ ·"
     assert board["attempts"] == {"total": 12, "used": 1, "left": 11}
 
 
@@ -219,7 +219,7 @@ def test_breaking_the_code_wins_and_reveals_the_secret(player: Player) -> None:
 
     assert board["status"] == "won"
     assert board["secret"] == SECRET.split()
-    assert board["rows"][-1]["key_pegs"] == "B B B B"
+    assert board["rows"][-1]["key_pegs"] == "● ● ● ●"
 
 
 def test_no_guess_after_the_game_is_won(player: Player) -> None:

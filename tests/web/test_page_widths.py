@@ -193,7 +193,7 @@ def test_no_state_of_the_page_scrolls_sideways_from_a_phone_320_wide_to_a_deskto
         widths.measure("the breaker's view")
 
         device.press(page.get_by_role("button", name="Daily code", exact=True))
-        expect(page.locator("#message")).to_contain_text("The daily code of")
+        expect(page.locator("#message")).to_contain_text("the daily code of")
         play(page, DAILY, device)
         share = page.get_by_role("button", name="Share", exact=True)
         expect(share).to_be_visible()

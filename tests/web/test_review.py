@@ -25,7 +25,7 @@ def test_a_finished_games_review_shows_every_guess_and_one_verdict(player: Playe
     assert first["guess"] == ["Red", "Red", "Green", "Green"]
     assert first["candidates_before"] == 1296
     assert first["candidates_after"] == second["candidates_before"]
-    assert second["key_pegs"] == "B B B B"
+    assert second["key_pegs"] == "● ● ● ●"
     assert second["expected_after"] == 0.0
     assert review["verdict"].startswith("Solved in 2 guesses;")
 

@@ -84,7 +84,7 @@ def test_workers_share_the_store_and_the_key(tmp_path: Path) -> None:
         log = server.stop()
 
     assert [answer.status_code for answer in answers] == [201] * 6
-    assert {board["rows"][0]["key_pegs"] for board in boards} == {"B B B"}
+    assert {board["rows"][0]["key_pegs"] for board in boards} == {"● ● ● ·"}
     assert log.count("Started server process") == 2
 
 
