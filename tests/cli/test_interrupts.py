@@ -36,15 +36,19 @@ PACKAGE = Path(__file__).parents[2] / "mastermind"
 
 
 def while_python_reads_the_package(stderr: str) -> bool:
-    """Whether a traceback is of a Ctrl-C that came while Python itself was still reading
-    the package's files for the console script's first line, before any line of the
-    package ran: a moment of a few milliseconds at start-up, which no code of the
-    package can take charge of. A traceback through any line of the package is not."""
+    """Whether a traceback is of a Ctrl-C that came while Python itself was still starting
+    (importing ``site``) or reading the package's files for the console script's first
+    line, before any line of the package ran: moments of a few milliseconds at start-up,
+    which no code of the package can take charge of. A traceback through any line of the
+    package is not."""
     frames = re.findall(r'File "([^"]+)", line (\d+)', stderr)
+    if any(Path(path).is_relative_to(PACKAGE) for path, _ in frames):
+        return False
+    if "Fatal Python error: init_import_site" in stderr:
+        return not any(path == str(COMMAND) for path, _ in frames)
     return (
         bool(frames)
         and frames[0] == (str(COMMAND), "3")
-        and not any(Path(path).is_relative_to(PACKAGE) for path, _ in frames)
         and "from mastermind.main import main" in stderr
     )
 
