@@ -22,6 +22,7 @@ from mastermind import Code, GameStarted
 from mastermind.bootstrap import Application, Limits, bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes, command_kind, daily_results_document
 from mastermind.store import SQLiteEventStore
+from mastermind.testing import Calendar
 from support.driver import BoardView
 
 KEY = "the key of the specification's daily code"
@@ -57,14 +58,6 @@ class DailyDriver(Protocol):
         """Turn the day; ``NotImplementedError`` where the day is the clock's."""
 
     def close(self) -> None: ...
-
-
-class Calendar:
-    def __init__(self) -> None:
-        self.day = FIRST_DAY
-
-    def __call__(self) -> date:
-        return self.day
 
 
 class StoredDaily:
@@ -105,7 +98,7 @@ class StoredDaily:
 class ServiceDaily(StoredDaily):
     def __init__(self) -> None:
         super().__init__()
-        self.calendar = Calendar()
+        self.calendar = Calendar(FIRST_DAY)
         self.application = self._bootstrap(self.calendar)
         self.daily, self.games = self.application.daily, self.application.games
         self.tokens: dict[str, str] = {}

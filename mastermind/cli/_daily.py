@@ -8,7 +8,6 @@ same game, or shows how it ended, with the result to share.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shlex
 from collections.abc import Callable, Iterator, Mapping
@@ -25,6 +24,7 @@ from mastermind.cli._daily_stats import print_stats, share_with_link, streaks_li
 from mastermind.cli._documents import board_document, echo_json
 from mastermind.cli._options import colour_option, json_option, plain_option, store_options
 from mastermind.cli._options import store_choice as chosen_store
+from mastermind.cli._private_file import read_object, write_object
 from mastermind.cli._remote import RemoteGames, server_url
 from mastermind.cli._session import Ending, PlayedGames, Session
 from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin
@@ -282,21 +282,8 @@ class PlayerBook:
         self.path = path
 
     def get(self, where: str) -> str | None:
-        token = self._read().get(where)
+        token = read_object(self.path).get(where)
         return token if isinstance(token, str) else None
 
     def keep(self, where: str, token: str) -> None:
-        book = {**self._read(), where: token}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        draft = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            json.dump(book, file, indent=2, sort_keys=True)
-        os.replace(draft, self.path)
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            book = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return book if isinstance(book, dict) else {}
+        write_object(self.path, {**read_object(self.path), where: token})

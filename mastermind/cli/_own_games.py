@@ -8,8 +8,6 @@ game started here and the moment it was started.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +15,7 @@ from typing import Any
 
 import platformdirs
 
+from mastermind.cli._private_file import read_object, write_object
 from mastermind.domain import Outcome
 from mastermind.service import GameSummary
 
@@ -67,23 +66,14 @@ class OwnGames:
         games = book.get(store)
         book[store] = {**(games if isinstance(games, dict) else {}), game_id: when.isoformat()}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            draft = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-            descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w") as file:
-                json.dump(book, file, indent=1, sort_keys=True)
-            os.replace(draft, self.path)
+            write_object(self.path, book)
         except OSError:
             # A book that cannot be written costs the game nothing: it is not counted
             # as the player's, which the list of games still shows.
             return
 
     def _read(self) -> dict[str, Any]:
-        try:
-            book = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return book if isinstance(book, dict) else {}
+        return read_object(self.path)
 
 
 def in_play_first(summaries: Iterable[GameSummary]) -> list[GameSummary]:

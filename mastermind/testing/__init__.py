@@ -2,7 +2,8 @@
 
 ``given(decider, *events).when(command).then(*events)`` specifies any decider.
 :class:`EventStoreContract` is the suite every event store passes, for a store of your
-own. :mod:`mastermind.testing.strategies` draws games, codes and events for Hypothesis.
+own. :class:`Calendar` turns the daily code's day when a test says.
+:mod:`mastermind.testing.strategies` draws games, codes and events for Hypothesis.
 
 The contract needs pytest and the strategies need Hypothesis, which the ``testing``
 extra brings; importing this package needs neither.
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mastermind.testing import _given, _samples
+from mastermind.testing import _calendar, _given, _samples
+from mastermind.testing._calendar import *  # noqa: F403
 from mastermind.testing._given import *  # noqa: F403
 from mastermind.testing._samples import *  # noqa: F403
 
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 # mypy reads an ``__all__`` of literal names only; without one, it takes every name the
 # imports bring as exported, which is what this list says at run time.
 if not TYPE_CHECKING:
-    __all__ = sorted([*_given.__all__, *_samples.__all__, "EventStoreContract"])
+    __all__ = sorted([*_calendar.__all__, *_given.__all__, *_samples.__all__, "EventStoreContract"])
 
 
 def __getattr__(name: str) -> Any:

@@ -25,19 +25,10 @@ from mastermind.service import (
     share_text,
 )
 from mastermind.store import InMemoryEventStore
+from mastermind.testing import Calendar
 
 KEY = "a key of the tests, 32 bytes long"
 DAY = date(2026, 11, 23)
-
-
-class Calendar:
-    """The clock of the tests: the day it says, until told another."""
-
-    def __init__(self, day: date = DAY) -> None:
-        self.day = day
-
-    def __call__(self) -> date:
-        return self.day
 
 
 @pytest.fixture
@@ -47,7 +38,7 @@ def store() -> InMemoryEventStore:
 
 @pytest.fixture
 def calendar() -> Calendar:
-    return Calendar()
+    return Calendar(DAY)
 
 
 @pytest.fixture
@@ -274,7 +265,7 @@ def test_a_game_named_like_a_daily_game_without_the_day_s_secret_counts_for_noth
 
 def test_the_shared_result_has_one_line_of_marks_a_guess_and_no_colour() -> None:
     store = InMemoryEventStore()
-    daily = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
+    daily = DailyGames(Games(store, today=Calendar(DAY)), store, DailyCodes(KEY))
     secret = DailyCodes(KEY).secret(DAY)
     player = daily.new_player()
     game_id = daily.play(player).board.game_id

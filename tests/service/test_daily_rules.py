@@ -22,22 +22,10 @@ from mastermind.service import (
 )
 from mastermind.service._daily_streaks import DailyStreaks
 from mastermind.store import InMemoryEventStore
+from mastermind.testing import Calendar
 
 KEY = "a key of the rules' tests, 32 bytes"
 DAY = date(2026, 11, 23)
-
-
-class Calendar:
-    """The clock of the tests: the day it says, until told another."""
-
-    def __init__(self, day: date = DAY) -> None:
-        self.day = day
-
-    def __call__(self) -> date:
-        return self.day
-
-    def turn(self, days: int = 1) -> None:
-        self.day += timedelta(days=days)
 
 
 @pytest.fixture
@@ -47,7 +35,7 @@ def store() -> InMemoryEventStore:
 
 @pytest.fixture
 def calendar() -> Calendar:
-    return Calendar()
+    return Calendar(DAY)
 
 
 @pytest.fixture

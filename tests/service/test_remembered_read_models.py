@@ -21,6 +21,7 @@ from mastermind.service import (
     GameSummary,
 )
 from mastermind.store import CorruptRecord, EventStore, SQLiteEventStore, Tracking
+from mastermind.testing import Calendar
 from tests.service.projection_stores import STORES, new_store
 
 KEY = "a key of the tests, 32 bytes long"
@@ -102,11 +103,6 @@ def test_a_restarted_service_lists_its_games_from_the_checkpoint_reading_only_ne
     store.close()
 
 
-class Calendar:
-    def __call__(self) -> date:
-        return DAY
-
-
 def win_in(daily: DailyGames, guesses: int) -> str:
     game = daily.play(daily.new_player())
     secret = daily.codes.secret(game.day)
@@ -122,7 +118,7 @@ def test_a_restarted_server_counts_the_day_from_the_checkpoint_and_goes_on(
 ) -> None:
     path = tmp_path / "games.db"
     store = SQLiteEventStore(path)
-    daily = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
+    daily = DailyGames(Games(store, today=Calendar(DAY)), store, DailyCodes(KEY))
     win_in(daily, 3)
     win_in(daily, 5)
     in_play = daily.play(daily.new_player())
@@ -134,7 +130,7 @@ def test_a_restarted_server_counts_the_day_from_the_checkpoint_and_goes_on(
     damage(path, 1)
 
     store = SQLiteEventStore(path)
-    restarted = DailyGames(Games(store, today=Calendar()), store, DailyCodes(KEY))
+    restarted = DailyGames(Games(store, today=Calendar(DAY)), store, DailyCodes(KEY))
     assert restarted.results() == results
     restarted.games.guess(in_play.board.game_id, restarted.codes.secret(DAY))
     win_in(restarted, 3)

@@ -18,6 +18,7 @@ from mastermind import Code
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
 from mastermind.store import SQLiteEventStore
+from mastermind.testing import Calendar
 from mastermind.web import create_app
 from tests.web.conftest import UNLIMITED, assert_problem
 from tests.web.sse import watching
@@ -28,16 +29,6 @@ SECRET = DailyCodes(KEY).secret(DAY)
 WRONG = next(code for code in ("RRRR", "GGGG", "BBBB") if Code.parse(code) != SECRET)
 SPOKEN = json.dumps(list(SECRET.pegs), separators=(",", ":"))
 """The secret as an answer would write it, were it to show."""
-
-
-class Calendar:
-    """The server's clock: the day it says, until a test turns it."""
-
-    def __init__(self) -> None:
-        self.day = DAY
-
-    def __call__(self) -> date:
-        return self.day
 
 
 @contextlib.contextmanager
@@ -58,7 +49,7 @@ def daily_server(tmp_path: Path, calendar: Calendar, limits: Limits = UNLIMITED)
 
 @pytest.fixture
 def calendar() -> Calendar:
-    return Calendar()
+    return Calendar(DAY)
 
 
 @pytest.fixture
