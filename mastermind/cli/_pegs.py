@@ -22,19 +22,15 @@ from mastermind.domain import (
 
 __all__ = ["PegLook"]
 
-_KEY_SYMBOLS = {
-    True: (
-        (KeyMark.RIGHT_PLACE, "◆"),
-        (KeyMark.WRONG_PLACE, "◇"),
-        (KeyMark.NONE, "∙"),
-    ),
-    False: (("+", "*", "#"), ("-", "~", "="), (".", "_", ":")),
-}
-"""Candidates for the key pegs, drawn in colour or not: right colour in the right place,
-right colour in the wrong place, and an empty hole: in colour, the marks the domain
-declares, as every answer shows them; without, characters any terminal and screen
-reader has. The first that no code peg of the game shows is used, so that no symbol
-means two things on one screen."""
+_KEY_SYMBOLS = (
+    (KeyMark.RIGHT_PLACE, "◆", "+"),
+    (KeyMark.WRONG_PLACE, "◇", "-"),
+    (KeyMark.NONE, "∙", "."),
+)
+"""Candidates for the key pegs: right colour in the right place, right colour in the wrong
+place, and an empty hole. The marks the domain declares, as every answer and the share text
+show them, in colour or not; the first that no code peg of the game shows is used, so that
+no symbol means two things on one screen."""
 _BLANK_LABELS = {True: "○", False: "_"}
 """The blank peg, in games that allow one, in colour or not: a hole left empty."""
 
@@ -107,7 +103,7 @@ class PegLook:
         taken = {self.label(name) for name in self.palette}
         right, wrong, empty = (
             next((symbol for symbol in candidates if symbol not in taken), candidates[0])
-            for candidates in _KEY_SYMBOLS[self.colour]
+            for candidates in _KEY_SYMBOLS
         )
         return right, wrong, empty
 

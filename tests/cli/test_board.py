@@ -62,14 +62,14 @@ def coloured(renderable: RenderableType) -> str:
 def test_a_plain_row_shows_the_guess_by_initials_and_the_key_pegs_by_symbols() -> None:
     board = board_after("rybg")
     line = row_line(1, board.rows[0], board, PegLook(CLASSIC_PEGS, colour=False))
-    assert plain(line) == "  1  R Y B G  | + + - -\n"
+    assert plain(line) == "  1  R Y B G  | ● ● ○ ○\n"
 
 
 def test_empty_key_peg_holes_show_as_dots_so_the_count_reads_at_a_glance() -> None:
     board = board_after("rppp", "pppp")
     look = PegLook(CLASSIC_PEGS, colour=False)
-    assert plain(row_line(1, board.rows[0], board, look)) == "  1  R P P P  | + . . .\n"
-    assert plain(row_line(2, board.rows[1], board, look)) == "  2  P P P P  | . . . .\n"
+    assert plain(row_line(1, board.rows[0], board, look)) == "  1  R P P P  | ● · · ·\n"
+    assert plain(row_line(2, board.rows[1], board, look)) == "  2  P P P P  | · · · ·\n"
 
 
 @pytest.mark.parametrize("colour", [True, False], ids=["colour", "plain"])
@@ -139,11 +139,11 @@ def test_the_board_hides_the_secret_while_the_game_is_in_play() -> None:
     assert plain(board_view(board_after("rybg"), colour=False)) == (
         "Game g1: 4 pegs from 6 colours, 12 attempts\n"
         "\n"
-        "  1  R Y B G  | + + - -\n"
+        "  1  R Y B G  | ● ● ○ ○\n"
         "Secret: ? ? ? ?\n"
         "\n"
         "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange\n"
-        "Key pegs: + right colour, right place   - right colour, wrong place   . none\n"
+        "Key pegs: ● right colour, right place   ○ right colour, wrong place   · none\n"
         "\n"
         "In play: 11 of 12 attempts left.\n"
     )
@@ -151,7 +151,7 @@ def test_the_board_hides_the_secret_while_the_game_is_in_play() -> None:
 
 def test_the_board_reveals_the_secret_once_the_game_is_won() -> None:
     drawn = plain(board_view(board_after("rybg", "rgby", ending=GameWon("g1")), colour=False))
-    assert "  2  R G B Y  | + + + +\nSecret: R G B Y (Red Green Blue Yellow)\n" in drawn
+    assert "  2  R G B Y  | ● ● ● ●\nSecret: R G B Y (Red Green Blue Yellow)\n" in drawn
     assert drawn.endswith("\nWon in 2 guesses.\n")
 
 
@@ -256,7 +256,7 @@ def test_a_count_of_digits_goes_no_further_than_the_digits() -> None:
 
 
 def test_the_blank_peg_is_a_hole_and_no_key_peg_looks_like_it() -> None:
-    for colour, hole, white in [(False, "_", "-"), (True, "○", "◇")]:
+    for colour, hole, white in [(False, "_", "○"), (True, "○", "◇")]:
         look = PegLook.of(rules_named("blanks"), colour)
         assert look.label(BLANK) == hole
         assert look.key_symbols[1] == white
@@ -269,7 +269,7 @@ def test_bulls_and_cows_answer_in_words_and_black_peg_games_in_black_pegs_alone(
     assert bulls_and_cows.key_line().plain.startswith("Answers: a bull is a digit in its place")
     assert bulls_and_cows.colour_line().plain == "Digits: 0 1 2 3 4 5 6 7 8 9"
     black_peg = PegLook.of(rules_named("black-peg"), colour=False)
-    assert black_peg.key_pegs(Feedback(1, 2), 4).plain == "+ . . ."
+    assert black_peg.key_pegs(Feedback(1, 2), 4).plain == "● · · ·"
     assert "wrong place   " not in black_peg.key_line().plain
 
 

@@ -59,9 +59,9 @@ def test_resume_goes_on_with_the_game_where_it_was_left(
     result = mastermind("resume", "b-in-play", input="rgby\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Game b-in-pla: 4 pegs from 6 colours, 12 attempts\n")
-    assert "  1  R G B O  | + + + .\nSecret: ? ? ? ?\n" in result.stdout
+    assert "  1  R G B O  | ● ● ● ·\nSecret: ? ? ? ?\n" in result.stdout
     assert "\nIn play: 11 of 12 attempts left.\n" in result.stdout
-    assert "Guess 2 of 12: rgby\n  2  R G B Y  | + + + +\n" in result.stdout
+    assert "Guess 2 of 12: rgby\n  2  R G B Y  | ● ● ● ●\n" in result.stdout
     assert "\nWon in 2 guesses.\nOn average, your choices" in result.stdout
     assert "\nReview the game with: mastermind review b-in-pla" in result.stdout
     assert result.stdout.endswith("Play again? [y/N] \n")
@@ -109,11 +109,11 @@ def test_show_prints_the_board_with_the_secret_hidden_while_in_play(
     assert result.stdout == (
         "Game b-in-pla: 4 pegs from 6 colours, 12 attempts\n"
         "\n"
-        "  1  R G B O  | + + + .\n"
+        "  1  R G B O  | ● ● ● ·\n"
         "Secret: ? ? ? ?\n"
         "\n"
         "Colours: R Red  G Green  B Blue  Y Yellow  P Purple  O Orange\n"
-        "Key pegs: + right colour, right place   - right colour, wrong place   . none\n"
+        "Key pegs: ● right colour, right place   ○ right colour, wrong place   · none\n"
         "\n"
         "In play: 11 of 12 attempts left.\n"
     )
@@ -219,7 +219,7 @@ def test_a_game_can_be_played_one_command_a_move(mastermind: Mastermind) -> None
     )
 
     guessed = mastermind("guess", game_id, "red", "yellow", "blue", "green")
-    assert guessed.stdout == "  1  R Y B G  | + + - -\nIn play: 4 of 5 attempts left.\n"
+    assert guessed.stdout == "  1  R Y B G  | ● ● ○ ○\nIn play: 4 of 5 attempts left.\n"
 
     refused = mastermind("guess", game_id, "rgb")
     assert refused.exit_code == 1

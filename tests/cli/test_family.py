@@ -51,9 +51,9 @@ def test_black_peg_mastermind_never_shows_a_white_peg(mastermind: Mastermind) ->
     result = mastermind.play("rybg", "oooo", "rgby", options=("--rules", "black-peg"))
     assert result.exit_code == 0, result.output
     assert "Break a code of 4 pegs from 6 colours in 12 attempts, black pegs only." in result.stdout
-    assert "  1  R Y B G  | + + . .\n" in result.stdout
-    assert "  2  O O O O  | . . . .\n" in result.stdout
-    assert "  3  R G B Y  | + + + +\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
+    assert "  1  R Y B G  | ● ● · ·\n" in result.stdout
+    assert "  2  O O O O  | · · · ·\n" in result.stdout
+    assert "  3  R G B Y  | ● ● ● ●\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
     assert "wrong place" not in result.stdout.replace(
         "no peg tells a right colour in the wrong", ""
     )
@@ -76,8 +76,8 @@ def test_a_review_of_black_peg_mastermind_shows_no_white_peg() -> None:
     )
     review = GameReview("g1", "won", False, True, "best", 4.5, (guessed,), 0.1, "Solved.", rules)
     drawn = plain(review_view(review, colour=False, label="g1"))
-    assert "1  R Y B G  + + . .   yes" in drawn
-    assert "Key pegs: + right colour, right place   . any other" in drawn
+    assert "1  R Y B G  ● ● · ·   yes" in drawn
+    assert "Key pegs: ● right colour, right place   · any other" in drawn
 
 
 def test_blanks_are_typed_as_e_or_empty_and_drawn_as_holes(mastermind: Mastermind) -> None:
@@ -88,8 +88,8 @@ def test_blanks_are_typed_as_e_or_empty_and_drawn_as_holes(mastermind: Mastermin
     assert "Break a code of 4 pegs from 6 colours and the blank in 12 attempts." in result.stdout
     assert "O Orange  _ Empty\n" in result.stdout
     assert 'Type "e" or "empty" for a hole left blank.' in result.stdout
-    assert "  1  R G _ Y  | + + + .\n" in result.stdout
-    assert "  2  R G _ O  | + + + +\nSecret: R G _ O (Red Green Empty Orange)\n" in result.stdout
+    assert "  1  R G _ Y  | ● ● ● ·\n" in result.stdout
+    assert "  2  R G _ O  | ● ● ● ●\nSecret: R G _ O (Red Green Empty Orange)\n" in result.stdout
     assert mastermind.json("show")["secret"] == ["Red", "Green", "Empty", "Orange"]
 
 

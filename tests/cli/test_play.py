@@ -10,8 +10,8 @@ from tests.cli.conftest import Mastermind, one_line_error
 def test_a_winning_guess_ends_the_game_and_reveals_the_secret(mastermind: Mastermind) -> None:
     result = mastermind.play("rybg", "rgby")
     assert result.exit_code == 0, result.output
-    assert "Guess 1 of 12: rybg\n  1  R Y B G  | + + - -\n" in result.stdout
-    assert "Guess 2 of 12: rgby\n  2  R G B Y  | + + + +\n" in result.stdout
+    assert "Guess 1 of 12: rybg\n  1  R Y B G  | ● ● ○ ○\n" in result.stdout
+    assert "Guess 2 of 12: rgby\n  2  R G B Y  | ● ● ● ●\n" in result.stdout
     assert "Secret: R G B Y (Red Green Blue Yellow)\nWon in 2 guesses.\n" in result.stdout
     review = f"mastermind review {mastermind.only_game_id()[:8]} --db {mastermind.database}"
     assert result.stdout.endswith(f"Review the game with: {review}\nPlay again? [y/N] \n")
@@ -22,7 +22,7 @@ def test_the_last_wrong_guess_loses_the_game_and_reveals_the_secret(
 ) -> None:
     result = mastermind.play("pppp", "oooo", options=("--attempts", "2"))
     assert result.exit_code == 0, result.output
-    assert "  2  O O O O  | . . . .\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
+    assert "  2  O O O O  | · · · ·\nSecret: R G B Y (Red Green Blue Yellow)\n" in result.stdout
     assert "Lost: all 2 attempts used." in result.stdout
     assert mastermind.json("games")["games"][0]["status"] == "lost"
 
@@ -34,7 +34,7 @@ def test_guesses_are_read_as_names_or_initials_in_any_case(
     mastermind: Mastermind, typed: str
 ) -> None:
     result = mastermind.play(typed)
-    assert "  1  R G B Y  | + + + +" in result.stdout
+    assert "  1  R G B Y  | ● ● ● ●" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -61,7 +61,7 @@ def test_a_refused_guess_gets_its_reason_and_uses_no_attempt(
 ) -> None:
     result = mastermind.play(typed, "rgby")
     assert f"Guess 1 of 12: {typed}\n{reason}" in result.stdout
-    assert "No attempt used.\nGuess 1 of 12: rgby\n  1  R G B Y  | + + + +" in result.stdout
+    assert "No attempt used.\nGuess 1 of 12: rgby\n  1  R G B Y  | ● ● ● ●" in result.stdout
     assert "Won in 1 guess." in result.stdout
     assert "The guess has 1 peg" not in result.stdout
 
@@ -155,8 +155,8 @@ def test_colours_of_ones_own_are_shown_by_initial_and_typed_by_name_or_initial(
         "birch ash", "ca", secret="Cedar Ash", options=("--colours", "Ash Birch Cedar")
     )
     assert "Colours: A Ash  B Birch  C Cedar" in result.stdout
-    assert "  1  B A  | + ." in result.stdout
-    assert "  2  C A  | + +\nSecret: C A (Cedar Ash)" in result.stdout
+    assert "  1  B A  | ● ·" in result.stdout
+    assert "  2  C A  | ● ●\nSecret: C A (Cedar Ash)" in result.stdout
 
 
 def test_a_unique_secret_never_repeats_a_colour(mastermind: Mastermind) -> None:

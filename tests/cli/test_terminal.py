@@ -177,7 +177,7 @@ def test_colour_follows_the_conventions_on_a_terminal(
         assert "  1  R Y B G" not in shown
     else:
         assert "\x1b[" not in shown
-        assert "  1  R Y B G  | + + - -" in shown
+        assert "  1  R Y B G  | ● ● ○ ○" in shown
         assert "Secret: R G B Y (Red Green Blue Yellow)" in shown
 
 
@@ -216,9 +216,9 @@ def test_plain_terminals_get_the_game_line_after_line_never_cleared(
     child.sendline("n")
     shown = transcript(child)
     assert "\x1b[" not in shown
-    assert "Key pegs: + right colour, right place   - right colour, wrong place" in shown
-    assert "  1  R Y B G  | + + - -\r\n" in shown
-    assert "  2  R G B Y  | + + + +\r\nSecret: R G B Y (Red Green Blue Yellow)" in shown
+    assert "Key pegs: ● right colour, right place   ○ right colour, wrong place" in shown
+    assert "  1  R Y B G  | ● ● ○ ○\r\n" in shown
+    assert "  2  R G B Y  | ● ● ● ●\r\nSecret: R G B Y (Red Green Blue Yellow)" in shown
 
 
 def test_colour_and_plain_together_are_a_usage_error(tmp_path: Path) -> None:
