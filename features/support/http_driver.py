@@ -29,8 +29,9 @@ from mastermind.service import (
     encode,
     random_secret,
 )
+from mastermind.testing import Calendar
 from mastermind.web import create_app
-from support.daily_drivers import Calendar, StoredDaily
+from support.daily_drivers import FIRST_DAY, StoredDaily
 from support.driver import BoardView, GameSetup, Rejected
 from support.serving import serving
 
@@ -168,7 +169,7 @@ class HttpDaily(StoredDaily):
 
     def __init__(self) -> None:
         super().__init__()
-        self.calendar = Calendar()
+        self.calendar = Calendar(FIRST_DAY)
         self.application = self._bootstrap(self.calendar, limits=UNLIMITED)
         self._serving = contextlib.ExitStack()
         self.url = self._serving.enter_context(
