@@ -21,7 +21,6 @@ from mastermind.domain import (
     GameStarted,
     GameWon,
     GuessMade,
-    KeyMark,
     Outcome,
 )
 from mastermind.service._daily_rule import daily_number
@@ -29,29 +28,17 @@ from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyResults", "share_text"]
 
-BLACK_MARK = KeyMark.RIGHT_PLACE.value
-"""A right colour in the right place, in a shared result."""
-WHITE_MARK = KeyMark.WRONG_PLACE.value
-"""A right colour in the wrong place."""
-NO_MARK = "·"
-"""A peg of the guess that earned no key peg."""
-
 
 def share_text(board: DecodingBoard, day: date) -> str:
     """A finished daily game as a player may share it: no colour, only key pegs.
 
     The first line names the day by its number and the guesses it took, ``X`` for a
-    game lost; then
-    one line a guess, black marks first, then white, then a dot for each peg that
-    earned none, so that every line is as long as the code.
+    game lost; then one line a guess, its key pegs' marks as ``Feedback.marks`` shows
+    them with no space between, so that every line is as long as the code.
     """
     tally = str(board.attempts_used) if board.outcome is Outcome.WON else "X"
     lines = [f"Mastermind #{daily_number(day)} {tally}/{board.total_attempts}"]
-    for row in board.rows:
-        black, white = row.feedback.black, row.feedback.white
-        lines.append(
-            BLACK_MARK * black + WHITE_MARK * white + NO_MARK * (board.code_length - black - white)
-        )
+    lines.extend(row.feedback.marks(board.code_length, "") for row in board.rows)
     return "\n".join(lines)
 
 
