@@ -23,7 +23,7 @@ from mastermind.domain import (
     GuessMade,
     Outcome,
 )
-from mastermind.service._daily_rule import daily_number
+from mastermind.service._daily_rule import daily_number, may_finish
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyResults", "share_text"]
@@ -79,7 +79,18 @@ class Scores:
 
     days: dict[date, _Day] = attrs.field(factory=dict)
     in_play: dict[str, tuple[date, int]] = attrs.field(factory=dict)
-    """The day of each daily game in play, and the guesses made in it."""
+    """The day of each daily game in play, and the guesses made in it: of yesterday and
+    today at most, as a game of an earlier day is closed."""
+    newest: date | None = attrs.field(default=None, eq=False)
+    """The latest day a game began on since the state was made or loaded: the games in
+    play are pruned once a day, as it first begins."""
+
+    def begin(self, game_id: str, day: date) -> None:
+        """Keep a game of ``day`` in play, forgetting those of the days before yesterday."""
+        if self.newest is None or day > self.newest:
+            self.newest = day
+            self.in_play = may_finish(self.in_play, day, lambda playing: playing[0])
+        self.in_play[game_id] = (day, 0)
 
     def results(self, day: date) -> DailyResults:
         counts = self.days.get(day)
@@ -114,7 +125,7 @@ class DailyScoreboard:
             day = self._is_daily(event.game_id, event.secret)
             if day is not None:
                 scores.days.setdefault(day, _Day()).players += 1
-                scores.in_play[event.game_id] = (day, 0)
+                scores.begin(event.game_id, day)
             return scores
         playing = scores.in_play.get(event.game_id)
         if playing is None:

@@ -11,9 +11,9 @@ nothing its player could not wait a day for.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from mastermind.domain import DecodingBoard, GameError
 from mastermind.service._review import ReviewUnavailable
@@ -27,11 +27,14 @@ __all__ = [
     "daily_number",
     "daily_tag",
     "day_of_daily",
+    "may_finish",
     "secret_notice",
     "secret_shown_at",
     "utc_text",
     "utc_today",
 ]
+
+T = TypeVar("T")
 
 DAILY_GAME_ID = re.compile(r"daily-(\d{4}-\d{2}-\d{2})-([0-9a-f]{16})")
 
@@ -93,6 +96,14 @@ def secret_notice(day: date) -> str:
     """The words that say when the secret of ``day`` shows."""
     shown = secret_shown_at(day)
     return f"The secret is shown at 00:00 UTC on {shown.day} {shown:%B}."
+
+
+def may_finish(in_play: Mapping[str, T], day: date, day_of: Callable[[T], date]) -> dict[str, T]:
+    """The daily games of ``in_play`` that may still finish once a game of ``day`` has
+    begun: those of that day and the day before. A game of an earlier day is closed, and
+    a record that kept it would grow with every game never finished."""
+    oldest = day - timedelta(days=1)
+    return {game_id: kept for game_id, kept in in_play.items() if day_of(kept) >= oldest}
 
 
 class DailyGameClosed(GameError):

@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 import attrs
 
 from mastermind.domain import Code, GameLost, GameStarted, GameWon
-from mastermind.service._daily_rule import daily_number, daily_tag, secret_shown_at
+from mastermind.service._daily_rule import daily_number, daily_tag, may_finish, secret_shown_at
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyStats"]
@@ -93,8 +93,7 @@ class Streaks:
         """Keep a game of ``day`` in play, forgetting those of the days before yesterday."""
         if self.newest is None or day > self.newest:
             self.newest = day
-            oldest = day - timedelta(days=1)
-            self.in_play = {game: begun for game, begun in self.in_play.items() if begun >= oldest}
+            self.in_play = may_finish(self.in_play, day, lambda begun: begun)
         self.in_play[game_id] = day
 
 

@@ -22,6 +22,7 @@ from mastermind.service import (
     daily_number,
     secret_notice,
 )
+from mastermind.service._daily_results import DailyScoreboard
 from mastermind.service._daily_streaks import DailyStreaks
 from mastermind.store import InMemoryEventStore, VersionConflict
 from mastermind.testing import Calendar
@@ -127,12 +128,14 @@ def test_the_daily_games_in_play_are_those_of_yesterday_and_today_at_most(
     for _ in range(5):
         daily.play(daily.new_player())  # never finished
         calendar.turn()
-    projection = DailyStreaks(daily.codes.is_daily)
-    state = projection.initial_state()
+    streaks, scoreboard = DailyStreaks(daily.codes.is_daily), DailyScoreboard(daily.codes.is_daily)
+    kept, scores = streaks.initial_state(), scoreboard.initial_state()
     for record in store.read_all():
-        state = projection.apply(state, record)
-    assert sorted(set(state.in_play.values())) == [DAY + timedelta(days=3), DAY + timedelta(days=4)]
-    assert daily.stats(None).played == 0
+        kept, scores = streaks.apply(kept, record), scoreboard.apply(scores, record)
+    last_two = [DAY + timedelta(days=3), DAY + timedelta(days=4)]
+    assert sorted(set(kept.in_play.values())) == last_two
+    assert sorted({day for day, _ in scores.in_play.values()}) == last_two
+    assert daily.results(DAY).in_play == 1  # the day's count keeps its game unfinished
 
 
 def test_a_review_too_early_carries_its_moment_and_is_read_back_as_itself(
