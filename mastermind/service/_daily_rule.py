@@ -27,7 +27,6 @@ __all__ = [
     "daily_number",
     "daily_tag",
     "day_of_daily",
-    "may_finish",
     "secret_notice",
     "secret_shown_at",
     "utc_text",
