@@ -114,7 +114,7 @@ def bootstrap(
     def choose_daily() -> DailyGames:
         if not settings.lasting_key:
             raise DailyCodeUnavailable()
-        return DailyGames(games, store, DailyCodes(key()), clock=today)
+        return DailyGames(games, store, DailyCodes(key()))
 
     # Hints handed in belong to the caller; hints made here end with the application.
     made_closing: Callable[[], None] | None = getattr(made_hints, "close", None)

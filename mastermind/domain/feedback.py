@@ -65,8 +65,14 @@ class Feedback:
         it that earned none.
 
         Raises:
+            TypeError: ``length`` is neither an int nor ``None`` (a bool is no length),
+                or ``separator`` is no str.
             ValueError: ``length`` is shorter than the key pegs.
         """
+        if length is not None and (not isinstance(length, int) or isinstance(length, bool)):
+            raise TypeError(f"length must be an int or None, not {type(length).__name__}")
+        if not isinstance(separator, str):
+            raise TypeError(f"separator must be a str, not {type(separator).__name__}")
         earned = (KeyMark.RIGHT_PLACE,) * self.black + (KeyMark.WRONG_PLACE,) * self.white
         if length is None:
             return separator.join(earned)

@@ -15,6 +15,7 @@ from mastermind.service import (
     _daily,
     _daily_results,
     _daily_rule,
+    _daily_streaks,
     _errors,
     _hints,
     _problems,
@@ -35,6 +36,7 @@ from mastermind.service._commands import *  # noqa: F403
 from mastermind.service._daily import *  # noqa: F403
 from mastermind.service._daily_results import *  # noqa: F403
 from mastermind.service._daily_rule import *  # noqa: F403
+from mastermind.service._daily_streaks import *  # noqa: F403
 from mastermind.service._errors import *  # noqa: F403
 from mastermind.service._hints import *  # noqa: F403
 from mastermind.service._problems import *  # noqa: F403
@@ -76,6 +78,7 @@ if not TYPE_CHECKING:
             *_daily.__all__,
             *_daily_rule.__all__,
             *_daily_results.__all__,
+            *_daily_streaks.__all__,
             *_errors.__all__,
             *_hints.__all__,
             *_problems.__all__,

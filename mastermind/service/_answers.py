@@ -8,7 +8,6 @@ from its annotations; ``encode`` and ``decode`` write and read it.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import attrs
@@ -31,6 +30,7 @@ from mastermind.service._answer_rows import (
     RulesAnswer,
     encode,
 )
+from mastermind.service._daily_rule import utc_text
 from mastermind.service._daily_streaks import DailyStats
 from mastermind.service.projections import GameSummary, Statistics
 
@@ -49,7 +49,6 @@ __all__ = [
     "StatisticsAnswer",
     "SummaryAnswer",
     "daily_fields",
-    "utc_text",
 ]
 
 Status = Literal["in progress", "won", "lost"]
@@ -295,11 +294,6 @@ class StatisticsAnswer:
             statistics.average_guesses_per_win,
             {str(guesses): count for guesses, count in statistics.guesses_per_win.items()},
         )
-
-
-def utc_text(moment: datetime) -> str:
-    """A moment in UTC as the answers write it: ``2026-11-28T00:00:00Z``."""
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 @attrs.frozen

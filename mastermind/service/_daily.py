@@ -15,7 +15,6 @@ import hmac
 import re
 import secrets
 import threading
-from collections.abc import Callable
 from datetime import date, datetime
 
 import attrs
@@ -31,8 +30,11 @@ from mastermind.domain import (
     GameError,
     Outcome,
 )
+from mastermind.service._arguments import check_optional_str
 from mastermind.service._daily_results import DailyResults, DailyScoreboard, share_text
 from mastermind.service._daily_rule import (
+    DailyGameClosed,
+    check_day,
     daily_number,
     day_of_daily,
     secret_notice,
@@ -46,7 +48,6 @@ from mastermind.store import EventStore
 
 __all__ = [
     "DailyCodeUnavailable",
-    "DailyStats",
     "DailyCodes",
     "DailyGame",
     "DailyGames",
@@ -188,28 +189,25 @@ class DailyGame:
 class DailyGames:
     """The daily code over ``Games``: one game a player and a UTC day, and each day's results.
 
-    ``clock`` tells the day, the one ``games`` keeps a daily game's secret to unless
-    given; every other part of the application reads no clock for it.
+    The day is the one ``games`` keeps a daily game's secret and guesses to, its
+    ``today``: one clock for the one rule, read by no other part of the application.
     """
 
-    def __init__(
-        self,
-        games: Games,
-        store: EventStore,
-        codes: DailyCodes,
-        *,
-        clock: Callable[[], date] | None = None,
-    ) -> None:
+    def __init__(self, games: Games, store: EventStore, codes: DailyCodes) -> None:
+        if not isinstance(games, Games):
+            raise TypeError(f"games must be Games, not {type(games).__name__}")
+        if not isinstance(codes, DailyCodes):
+            raise TypeError(f"codes must be DailyCodes, not {type(codes).__name__}")
         self.games = games
         self.codes = codes
         self._store = store
-        self._clock = clock or games.daily_secrets.today
         self._lock = threading.Lock()
         self._scoreboard = ProjectionRunner(store, DailyScoreboard(codes.is_daily))
         self._streaks = ProjectionRunner(store, DailyStreaks(codes.is_daily))
 
     def today(self) -> date:
-        return self._clock()
+        """The day of the daily code now, as the games tell it."""
+        return self.games.daily_secrets.today()
 
     def new_player(self) -> str:
         """A new player's token, for the entry point to keep: a cookie, a file."""
@@ -223,12 +221,14 @@ class DailyGames:
         that game, not the next day's.
 
         Raises:
+            TypeError: ``day`` is neither a date nor ``None``.
             InvalidPlayerToken: the token was not made by :meth:`new_player` with this key.
             GameNotFound: the player began no game on ``day``, a day other than today.
         """
+        asked = None if day is None else check_day(day)
         player = self.codes.player_of(player_token)
         today = self.today()
-        day = today if day is None else day
+        day = today if asked is None else asked
         game_id = self.codes.game_id(player, day)
         try:
             return DailyGame(day, self.games.board(game_id))
@@ -246,12 +246,22 @@ class DailyGames:
             )
         except GameAlreadyStarted:  # another request of the same player got there first
             board = self.games.board(game_id)
+        except DailyGameClosed:  # the day turned as the game began: none is made for it
+            if asked is not None:
+                raise GameNotFound(game_id) from None
+            return self.play(player_token)
+        if asked is None and self.today() != day:  # begun as its day ended: play the next
+            return self.play(player_token)
         return DailyGame(day, board)
 
     def results(self, day: date | None = None) -> DailyResults:
         """How the players of ``day``, today unless given, have fared so far; with the
-        day's secret once the day is over."""
-        day = self.today() if day is None else day
+        day's secret once the day is over.
+
+        Raises:
+            TypeError: ``day`` is neither a date nor ``None``.
+        """
+        day = self.today() if day is None else check_day(day)
         with self._lock:
             results = self._scoreboard.catch_up().results(day)
         if day < self.today():
@@ -263,8 +273,10 @@ class DailyGames:
         player not yet known, or ``None``, has played none.
 
         Raises:
+            TypeError: ``player_token`` is neither a str nor ``None``.
             InvalidPlayerToken: the token was not made by :meth:`new_player` with this key.
         """
+        player_token = check_optional_str(player_token, "player_token")
         today = self.today()
         if player_token is None:
             return DailyStats.of(None, today)

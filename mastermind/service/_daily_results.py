@@ -21,37 +21,24 @@ from mastermind.domain import (
     GameStarted,
     GameWon,
     GuessMade,
-    KeyMark,
     Outcome,
 )
-from mastermind.service._daily_rule import daily_number
+from mastermind.service._daily_rule import daily_number, may_finish
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
 __all__ = ["DailyResults", "share_text"]
-
-BLACK_MARK = KeyMark.RIGHT_PLACE.value
-"""A right colour in the right place, in a shared result."""
-WHITE_MARK = KeyMark.WRONG_PLACE.value
-"""A right colour in the wrong place."""
-NO_MARK = "·"
-"""A peg of the guess that earned no key peg."""
 
 
 def share_text(board: DecodingBoard, day: date) -> str:
     """A finished daily game as a player may share it: no colour, only key pegs.
 
     The first line names the day by its number and the guesses it took, ``X`` for a
-    game lost; then
-    one line a guess, black marks first, then white, then a dot for each peg that
-    earned none, so that every line is as long as the code.
+    game lost; then one line a guess, its key pegs' marks as ``Feedback.marks`` shows
+    them with no space between, so that every line is as long as the code.
     """
     tally = str(board.attempts_used) if board.outcome is Outcome.WON else "X"
     lines = [f"Mastermind #{daily_number(day)} {tally}/{board.total_attempts}"]
-    for row in board.rows:
-        black, white = row.feedback.black, row.feedback.white
-        lines.append(
-            BLACK_MARK * black + WHITE_MARK * white + NO_MARK * (board.code_length - black - white)
-        )
+    lines.extend(row.feedback.marks(board.code_length, "") for row in board.rows)
     return "\n".join(lines)
 
 
@@ -92,7 +79,18 @@ class Scores:
 
     days: dict[date, _Day] = attrs.field(factory=dict)
     in_play: dict[str, tuple[date, int]] = attrs.field(factory=dict)
-    """The day of each daily game in play, and the guesses made in it."""
+    """The day of each daily game in play, and the guesses made in it: of yesterday and
+    today at most, as a game of an earlier day is closed."""
+    newest: date | None = attrs.field(default=None, eq=False)
+    """The latest day a game began on since the state was made or loaded: the games in
+    play are pruned once a day, as it first begins."""
+
+    def begin(self, game_id: str, day: date) -> None:
+        """Keep a game of ``day`` in play, forgetting those of the days before yesterday."""
+        if self.newest is None or day > self.newest:
+            self.newest = day
+            self.in_play = may_finish(self.in_play, day, lambda playing: playing[0])
+        self.in_play[game_id] = (day, 0)
 
     def results(self, day: date) -> DailyResults:
         counts = self.days.get(day)
@@ -127,7 +125,7 @@ class DailyScoreboard:
             day = self._is_daily(event.game_id, event.secret)
             if day is not None:
                 scores.days.setdefault(day, _Day()).players += 1
-                scores.in_play[event.game_id] = (day, 0)
+                scores.begin(event.game_id, day)
             return scores
         playing = scores.in_play.get(event.game_id)
         if playing is None:

@@ -11,8 +11,9 @@ nothing its player could not wait a day for.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, TypeVar
 
 from mastermind.domain import DecodingBoard, GameError
 from mastermind.service._review import ReviewUnavailable
@@ -22,13 +23,17 @@ __all__ = [
     "DailyGameClosed",
     "DailyReviewTooEarly",
     "DailySecrets",
+    "check_day",
     "daily_number",
     "daily_tag",
     "day_of_daily",
     "secret_notice",
     "secret_shown_at",
+    "utc_text",
     "utc_today",
 ]
+
+T = TypeVar("T")
 
 DAILY_GAME_ID = re.compile(r"daily-(\d{4}-\d{2}-\d{2})-([0-9a-f]{16})")
 
@@ -40,6 +45,23 @@ examples are written for, so that the number counts the days players have had a 
 def utc_today() -> date:
     """The day it is now in UTC, when every player's daily code changes at once."""
     return datetime.now(UTC).date()
+
+
+def utc_text(moment: datetime) -> str:
+    """A moment in UTC as the answers and the refusals write it: ``2026-11-28T00:00:00Z``."""
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def check_day(value: object, argument: str = "day") -> date:
+    """``value``, when it is a day: a ``date``, not a ``datetime``, whose moment would
+    compare with no day.
+
+    Raises:
+        TypeError: ``value`` is anything else.
+    """
+    if not isinstance(value, date) or isinstance(value, datetime):
+        raise TypeError(f"{argument} must be a date, not {type(value).__name__}")
+    return value
 
 
 def day_of_daily(game_id: str) -> date | None:
@@ -61,18 +83,26 @@ def daily_tag(game_id: str) -> str | None:
 
 def daily_number(day: date) -> int:
     """The day's number, ``Mastermind #12``: 1 on :data:`FIRST_DAILY_DAY`, one more a day."""
-    return (day - FIRST_DAILY_DAY).days + 1
+    return (check_day(day) - FIRST_DAILY_DAY).days + 1
 
 
 def secret_shown_at(day: date) -> datetime:
     """When the secret of ``day`` shows: at midnight UTC, as the next day begins."""
-    return datetime.combine(day + timedelta(days=1), time(0), UTC)
+    return datetime.combine(check_day(day) + timedelta(days=1), time(0), UTC)
 
 
 def secret_notice(day: date) -> str:
     """The words that say when the secret of ``day`` shows."""
     shown = secret_shown_at(day)
     return f"The secret is shown at 00:00 UTC on {shown.day} {shown:%B}."
+
+
+def may_finish(in_play: Mapping[str, T], day: date, day_of: Callable[[T], date]) -> dict[str, T]:
+    """The daily games of ``in_play`` that may still finish once a game of ``day`` has
+    begun: those of that day and the day before. A game of an earlier day is closed, and
+    a record that kept it would grow with every game never finished."""
+    oldest = day - timedelta(days=1)
+    return {game_id: kept for game_id, kept in in_play.items() if day_of(kept) >= oldest}
 
 
 class DailyGameClosed(GameError):
@@ -97,6 +127,13 @@ class DailyReviewTooEarly(ReviewUnavailable):
             f"A daily game can be reviewed once its day is over, at {shown_at}: "
             "until then its review would give the code away."
         )
+        self.shown_at = shown_at
+        """When the review can be had, as the answers write a moment."""
+
+    @property
+    def details(self) -> dict[str, Any]:
+        """What the refusal carries besides its words, for adapters to pass on."""
+        return {"shown_at": self.shown_at}
 
 
 class DailySecrets:
@@ -107,6 +144,8 @@ class DailySecrets:
     """
 
     def __init__(self, today: Callable[[], date] = utc_today) -> None:
+        if not callable(today):
+            raise TypeError(f"today must be a function telling the day, not {type(today).__name__}")
         self.today = today
         """The clock of the day: UTC's, or a test's."""
 
@@ -117,7 +156,13 @@ class DailySecrets:
 
     def shown(self, board: DecodingBoard) -> DecodingBoard:
         """``board`` as anyone may see it now: a daily game's secret out of view until
-        its day is over."""
+        its day is over.
+
+        Raises:
+            TypeError: ``board`` is no :class:`DecodingBoard`.
+        """
+        if not isinstance(board, DecodingBoard):
+            raise TypeError(f"board must be a DecodingBoard, not {type(board).__name__}")
         if board.secret is None or self.keeps(board.game_id) is None:
             return board
         return board.with_secret(None)
@@ -140,5 +185,4 @@ class DailySecrets:
         """
         day = self.keeps(game_id)
         if day is not None:
-            shown = secret_shown_at(day).isoformat().replace("+00:00", "Z")
-            raise DailyReviewTooEarly(shown)
+            raise DailyReviewTooEarly(utc_text(secret_shown_at(day)))

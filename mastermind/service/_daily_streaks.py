@@ -14,10 +14,10 @@ from datetime import date, datetime, timedelta
 import attrs
 
 from mastermind.domain import Code, GameLost, GameStarted, GameWon
-from mastermind.service._daily_rule import daily_number, daily_tag, secret_shown_at
+from mastermind.service._daily_rule import daily_number, daily_tag, may_finish, secret_shown_at
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
-__all__ = ["DailyRecord", "DailyStats", "DailyStreaks"]
+__all__ = ["DailyStats"]
 
 
 @attrs.define
@@ -83,6 +83,18 @@ class Streaks:
 
     players: dict[str, DailyRecord] = attrs.field(factory=dict)
     in_play: dict[str, date] = attrs.field(factory=dict)
+    """The daily games begun and not finished, of yesterday and today at most: a game of
+    an earlier day is closed and can finish no more."""
+    newest: date | None = attrs.field(default=None, eq=False)
+    """The latest day a game began on since the state was made or loaded: the games in
+    play are pruned once a day, as it first begins, not at every start."""
+
+    def begin(self, game_id: str, day: date) -> None:
+        """Keep a game of ``day`` in play, forgetting those of the days before yesterday."""
+        if self.newest is None or day > self.newest:
+            self.newest = day
+            self.in_play = may_finish(self.in_play, day, lambda begun: begun)
+        self.in_play[game_id] = day
 
 
 class DailyStreaks:
@@ -110,7 +122,7 @@ class DailyStreaks:
             tag = daily_tag(event.game_id)
             if day is not None and tag is not None:
                 streaks.players.setdefault(tag, DailyRecord()).played += 1
-                streaks.in_play[event.game_id] = day
+                streaks.begin(event.game_id, day)
             return streaks
         if not isinstance(event, GameWon | GameLost):
             return streaks

@@ -111,11 +111,11 @@ class ProblemAnswer:
                 break
         else:
             return None
-        extensions: dict[str, Any] = {}
-        if isinstance(error, GameError):
-            extensions = {name: _plain(value) for name, value in error.details.items()}
-            if error.game_id:
-                extensions["game_id"] = error.game_id
+        # A refusal's fields travel as extensions: a GameError's, or any that has details.
+        details: dict[str, Any] = getattr(error, "details", None) or {}
+        extensions = {name: _plain(value) for name, value in details.items()}
+        if isinstance(error, GameError) and error.game_id:
+            extensions["game_id"] = error.game_id
         retry_after = getattr(error, "retry_after", refusal.retry_after)
         return cls(
             refusal.status,
@@ -198,8 +198,10 @@ def _remade(
             if "game_id" in parameters:
                 arguments["game_id"] = game_id
             made: Exception = kind(**arguments)
+        elif arguments:  # the fields make the words, as a GameError's do
+            made = kind(**arguments)
         else:
-            made = kind(detail, **arguments)
+            made = kind(detail)
     except (TypeError, ValueError):
         return None
     words = made.message if isinstance(made, GameError) else str(made)

@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, cast
 
+import attrs
+
 from mastermind.domain import (
     COMPUTER,
     CallOff,
@@ -94,8 +96,19 @@ class Games(GameReads):
         self._new_game_id = new_game_id or (lambda: str(uuid.uuid4()))
         self.daily_secrets = DailySecrets(today)
         self._runner = CommandRunner(
-            playing, store, max_attempts=max_attempts, category=MASTERMIND_CATEGORY
+            attrs.evolve(playing, decide=self._decide),
+            store,
+            max_attempts=max_attempts,
+            category=MASTERMIND_CATEGORY,
         )
+
+    def _decide(self, command: Command, state: Playing) -> tuple[Event, ...]:
+        """The rules' decision, once a daily game's day is found open: on every attempt
+        the runner makes, after a keyed command's first answer is looked for, so that a
+        retry or a day that turns meanwhile stores nothing on a closed day, and a replay
+        answers as the first time did."""
+        self.daily_secrets.check_open(command.game_id)
+        return playing.decide(command, state)
 
     def start(
         self,
@@ -128,6 +141,7 @@ class Games(GameReads):
                 or no preset has the name given as ``rules``.
             InvalidGameSetup: the game could not be played as asked.
             GameAlreadyStarted: a game already has the ``game_id`` given.
+            DailyGameClosed: the ``game_id`` is a daily game's whose day is over.
             IdempotencyKeyReused: the key started a game of another setup.
         """
         idempotency_key = check_idempotency_key(idempotency_key)
@@ -184,8 +198,6 @@ class Games(GameReads):
                 f"command must be a command of the domain, not {type(command).__name__}"
             )
         idempotency_key = check_idempotency_key(idempotency_key)
-        if not isinstance(command, JoinGame):
-            self.daily_secrets.check_open(command.game_id)
         return self.shown(self._handle(command.game_id, command, idempotency_key).state[1].board)
 
     def send(
@@ -209,7 +221,6 @@ class Games(GameReads):
         game_id = check_game_id(game_id)
         idempotency_key = check_idempotency_key(idempotency_key)
         kind.check_request(request)
-        self.daily_secrets.check_open(game_id)
 
         def command(state: Playing) -> Command:
             return kind.command_for(game_id, request, state[1].board)

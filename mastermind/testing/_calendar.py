@@ -8,7 +8,7 @@ __all__ = ["Calendar"]
 
 
 class Calendar:
-    """The day for ``DailyGames(clock=…)`` or ``bootstrap(today=…)``: ``day``, until turned.
+    """The day for ``Games(today=…)`` or ``bootstrap(today=…)``: ``day``, until turned.
 
     >>> calendar = Calendar(date(2026, 11, 23))
     >>> calendar.turn()

@@ -259,7 +259,9 @@ def test_a_game_named_like_a_daily_game_without_the_day_s_secret_counts_for_noth
 ) -> None:
     secret = DailyCodes(KEY).secret(DAY)
     other = next(code for code in ("RRRR", "GGGG") if Code.parse(code) != secret)
-    Games(store, FixedSecrets(other)).start(game_id="daily-2026-11-23-0123456789abcdef")
+    Games(store, FixedSecrets(other), today=Calendar(DAY)).start(
+        game_id="daily-2026-11-23-0123456789abcdef"
+    )
     assert daily.results() == DailyResults(DAY)
 
 
