@@ -35,7 +35,7 @@ from mastermind.service._daily_streaks import DailyStats
 from mastermind.service.projections import GameSummary, Statistics
 
 if TYPE_CHECKING:
-    from mastermind.service._daily import DailyGame
+    from mastermind.service._daily_results import DailyGame
 
 __all__ = [
     "AttemptsAnswer",

@@ -15,7 +15,7 @@ import hmac
 import re
 import secrets
 import threading
-from datetime import date, datetime
+from datetime import date
 
 import attrs
 
@@ -25,20 +25,15 @@ from mastermind.domain import (
     DEFAULT_LENGTH,
     Code,
     CodeMaker,
-    DecodingBoard,
     GameAlreadyStarted,
     GameError,
-    Outcome,
 )
 from mastermind.service._arguments import check_optional_str
-from mastermind.service._daily_results import DailyResults, DailyScoreboard, share_text
+from mastermind.service._daily_results import DailyGame, DailyResults, DailyScoreboard
 from mastermind.service._daily_rule import (
     DailyGameClosed,
     check_day,
-    daily_number,
     day_of_daily,
-    secret_notice,
-    secret_shown_at,
 )
 from mastermind.service._daily_streaks import DailyStats, DailyStreaks
 from mastermind.service._errors import GameNotFound
@@ -49,7 +44,6 @@ from mastermind.store import EventStore
 __all__ = [
     "DailyCodeUnavailable",
     "DailyCodes",
-    "DailyGame",
     "DailyGames",
     "InvalidDailyKey",
     "InvalidPlayerToken",
@@ -154,36 +148,6 @@ class DailyCodes:
 
     def _mac(self, purpose: bytes, text: str) -> bytes:
         return hmac.digest(self._key, purpose + text.encode(), hashlib.sha256)
-
-
-@attrs.frozen
-class DailyGame:
-    """A player's game of the day, as it stands: its board shows the secret only once
-    the day is over (see ``DailySecrets``)."""
-
-    day: date
-    board: DecodingBoard
-
-    @property
-    def number(self) -> int:
-        """The day's number, as the result to share names it."""
-        return daily_number(self.day)
-
-    @property
-    def share(self) -> str | None:
-        """The result to share once the game is over, with no colour in it; else ``None``."""
-        return share_text(self.board, self.day) if self.board.is_over else None
-
-    @property
-    def secret_shown_at(self) -> datetime:
-        """When the day's secret shows, to every player at once."""
-        return secret_shown_at(self.day)
-
-    @property
-    def secret_notice(self) -> str | None:
-        """When the secret shows, for a game lost or given up whose secret is still kept."""
-        lost = self.board.is_over and self.board.outcome is not Outcome.WON
-        return secret_notice(self.day) if lost and self.board.secret is None else None
 
 
 class DailyGames:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping
-from datetime import date
+from datetime import date, datetime
 
 import attrs
 
@@ -23,10 +23,15 @@ from mastermind.domain import (
     GuessMade,
     Outcome,
 )
-from mastermind.service._daily_rule import daily_number, may_finish
+from mastermind.service._daily_rule import (
+    daily_number,
+    may_finish,
+    secret_notice,
+    secret_shown_at,
+)
 from mastermind.store import MASTERMIND_CATEGORY, RecordedEvent
 
-__all__ = ["DailyResults", "share_text"]
+__all__ = ["DailyGame", "DailyResults", "share_text"]
 
 
 def share_text(board: DecodingBoard, day: date) -> str:
@@ -181,3 +186,33 @@ def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ValueError(f"expected a count, not {value!r}")
     return value
+
+
+@attrs.frozen
+class DailyGame:
+    """A player's game of the day, as it stands: its board shows the secret only once
+    the day is over (see ``DailySecrets``)."""
+
+    day: date
+    board: DecodingBoard
+
+    @property
+    def number(self) -> int:
+        """The day's number, as the result to share names it."""
+        return daily_number(self.day)
+
+    @property
+    def share(self) -> str | None:
+        """The result to share once the game is over, with no colour in it; else ``None``."""
+        return share_text(self.board, self.day) if self.board.is_over else None
+
+    @property
+    def secret_shown_at(self) -> datetime:
+        """When the day's secret shows, to every player at once."""
+        return secret_shown_at(self.day)
+
+    @property
+    def secret_notice(self) -> str | None:
+        """When the secret shows, for a game lost or given up whose secret is still kept."""
+        lost = self.board.is_over and self.board.outcome is not Outcome.WON
+        return secret_notice(self.day) if lost and self.board.secret is None else None
