@@ -60,6 +60,8 @@ class _Today:
     """The day's results, as ``daily_results_document`` writes them."""
     fields: Callable[[], Mapping[str, Any]]
     """What the game adds to its board as it stands now, as ``daily_fields`` writes it."""
+    opening: Mapping[str, Any]
+    """The same, as the game stood when it was opened: all a game not played on needs."""
 
 
 def _server(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -149,7 +151,7 @@ def _remote_today(server: str, players: PlayerBook) -> _Today:
     player = game.new_player or player
 
     def fields() -> Mapping[str, Any]:
-        return remote.daily(player).fields
+        return remote.daily(player, game.day).fields
 
     return _Today(
         remote,
@@ -158,6 +160,7 @@ def _remote_today(server: str, players: PlayerBook) -> _Today:
         f"{program_command()} daily --server {shlex.quote(server)}",
         lambda: remote.results(game.day),
         fields,
+        game.fields,
     )
 
 
@@ -218,12 +221,13 @@ def _local_today(
         f"{program_command()} daily{choice.command_options()}",
         lambda: daily_results_document(daily_games.results(game.day)),
         fields,
+        fields(),
     )
 
 
 def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> None:
     if as_json:
-        echo_json({**board_document(today.board), **today.fields()})
+        echo_json({**board_document(today.board), **today.opening})
         return
     terminal = Terminal.open(colour, plain)
     session = Session(
@@ -238,7 +242,7 @@ def _play(today: _Today, as_json: bool, colour: bool | None, plain: bool) -> Non
     session.open()
     if not session.board.is_over and session.play() is not Ending.OVER:
         raise click.exceptions.Exit(0)
-    fields = today.fields()
+    fields = today.opening if today.board.is_over else today.fields()
     if fields["secret_notice"]:
         terminal.show(Text(fields["secret_notice"]))
     terminal.console.print()

@@ -17,12 +17,13 @@ import platformdirs
 
 from mastermind.cli._private_file import read_object, write_object
 from mastermind.domain import Outcome
-from mastermind.service import GameSummary
+from mastermind.service import DailyGameClosed, Games, GameSummary
 
 __all__ = [
     "OWN_GAMES_FILE",
     "OwnGames",
     "age",
+    "in_play",
     "in_play_first",
     "latest_in_play",
     "own_games",
@@ -91,6 +92,24 @@ def latest_in_play(
     """The game in play of those ``started`` lists that was started last, if any."""
     mine = [s for s in summaries if s.outcome is Outcome.IN_PROGRESS and s.game_id in started]
     return max(mine, key=lambda summary: started[summary.game_id], default=None)
+
+
+def in_play(games: Games) -> list[GameSummary]:
+    """The games of ``games`` that take a guess still, oldest first: in progress, and no
+    daily game whose day is over."""
+    return [
+        summary
+        for summary in games.summaries()
+        if summary.outcome is Outcome.IN_PROGRESS and _open(games, summary.game_id)
+    ]
+
+
+def _open(games: Games, game_id: str) -> bool:
+    try:
+        games.daily_secrets.check_open(game_id)
+    except DailyGameClosed:
+        return False
+    return True
 
 
 def age(then: datetime, now: datetime | None = None) -> str:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,12 +25,12 @@ from mastermind.cli._options import (
     store_choice,
     store_options,
 )
-from mastermind.cli._own_games import age, latest_in_play, own_games
+from mastermind.cli._own_games import age, in_play, latest_in_play, own_games
 from mastermind.cli._session import Ending, ReadLine, Session, ask_to_play_again
 from mastermind.cli._terminal import Terminal, program_command, read_line_from_stdin, say
 from mastermind.cli._wiring import StoreChoice, opened_games, short_id
 from mastermind.domain import DecodingBoard, Rules
-from mastermind.service import Games
+from mastermind.service import Games, NoGameInPlay
 
 __all__ = ["new", "play", "resume"]
 
@@ -118,9 +119,23 @@ def resume(
         if game_id:
             game_id = games.find(game_id)
         else:
-            yours = latest_in_play(games.summaries(), own_games().started(choice.store_url))
-            game_id = games.latest_in_play() if yours is None else yours.game_id
+            game_id = _latest_in_play(games, own_games().started(choice.store_url))
         _rounds(_Table(games, terminal, read_line_from_stdin(), choice, secret), game_id)
+
+
+def _latest_in_play(games: Games, started: Mapping[str, datetime]) -> str:
+    """The game to resume: the player's latest still in play, else the store's.
+
+    Raises:
+        NoGameInPlay: no game takes a guess, a daily game of a day gone by being none.
+    """
+    playable = in_play(games)
+    yours = latest_in_play(playable, started)
+    if yours is not None:
+        return yours.game_id
+    if not playable:
+        raise NoGameInPlay()
+    return playable[-1].game_id
 
 
 class _Table:
@@ -160,7 +175,7 @@ class _Table:
                 question; nothing is started.
         """
         started = self.book.started(self.choice.store_url)
-        latest = latest_in_play(self.games.summaries(), started)
+        latest = latest_in_play(in_play(self.games), started)
         if latest is None:
             return None
         if not ask:

@@ -88,10 +88,13 @@ class RemoteGames:
         self.url = url
         self._tokens: dict[str, str] = {}
 
-    def daily(self, player: str | None) -> RemoteDaily:
-        """Start or resume today's game of ``player``; a new player without one."""
+    def daily(self, player: str | None, day: date | None = None) -> RemoteDaily:
+        """Start or resume today's game of ``player``; a new player without one. With a
+        ``day``, the player's game of that day, never another: past midnight, the game
+        just played rather than a new one of the next day."""
         headers = {"X-Player-Token": player} if player is not None else {}
-        answer = self._send("POST", "/daily", headers=headers)
+        body = None if day is None else {"day": day.isoformat()}
+        answer = self._send("POST", "/daily", body, headers=headers)
         board = self._read(answer, BoardAnswer).board()
         self._tokens[board.game_id] = answer["token"]
         daily_part = ("day", "number", "share", "link", "secret_shown_at", "secret_notice")

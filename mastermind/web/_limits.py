@@ -1,6 +1,7 @@
 """Rates per client address: how many games one address may create, new players of the
 daily code it may make, and hints it may ask for, in a moving window, before it is
-answered 429.
+answered 429. An IPv6 client is counted by its /64 network, the least any one client is
+given: counted by its full address, it could take a new one for each request.
 
 A middleware rather than checks in the handlers: a refused request is answered before
 its body is read, its token checked or the store touched, so a client hammering the
@@ -11,6 +12,7 @@ and machine counts together (see :mod:`mastermind.web._limits_storage`).
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 import time
@@ -113,14 +115,33 @@ class ClientRates:
             shared=not in_memory(limits.storage),
         )
 
-    def refusal(self, rate: _Rate, address: str) -> Problem | None:
-        """``None`` if ``address`` may do one more of what ``rate`` counts, else why not:
-        its rate, or counts that cannot be reached. Blocking when the counts are shared."""
+    def refusal(self, rates: tuple[_Rate, ...], address: str) -> Problem | None:
+        """``None`` if ``address`` may do one more of what each of ``rates`` counts, and
+        that one more is counted; else why not: the first rate it is past, or counts that
+        cannot be reached. A refused request is counted against no rate. Blocking when the
+        counts are shared."""
+        client = _client_key(address)
         try:
-            if self.limiter.hit(rate.item, rate.counted, address):
+            # Every rate is tested before any is taken, so that a request refused by one
+            # rate uses up nothing of another.
+            past = next(
+                (rate for rate in rates if not self.limiter.test(rate.item, rate.counted, client)),
+                None,
+            )
+            if past is None:
+                # Another request may have taken the last of a rate since the test.
+                past = next(
+                    (
+                        rate
+                        for rate in rates
+                        if not self.limiter.hit(rate.item, rate.counted, client)
+                    ),
+                    None,
+                )
+            if past is None:
                 self.outage.answered()
                 return None
-            reset_at, _ = self.limiter.get_window_stats(rate.item, rate.counted, address)
+            reset_at, _ = self.limiter.get_window_stats(past.item, past.counted, client)
         except StorageError as error:
             self.outage.failed(error.storage_error)
             return unavailable()
@@ -129,10 +150,25 @@ class ClientRates:
         return Problem(
             429,
             "TooManyRequests",
-            f"Too many {rate.counted} from this address: at most {rate.item.amount} per "
-            f"{rate.window}. Try again in {seconds} s.",
+            f"Too many {past.counted} from this address: at most {past.item.amount} per "
+            f"{past.window}. Try again in {seconds} s.",
             headers={"Retry-After": str(seconds)},
         )
+
+
+def _client_key(address: str) -> str:
+    """Whose budget a request from ``address`` is counted in: the address itself for
+    IPv4, the /64 network for IPv6 (an IPv4 address mapped into IPv6 is its IPv4 one);
+    any other text, such as a Unix socket's, is its own key."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 class RateLimited:
@@ -152,14 +188,13 @@ class RateLimited:
         if rates:
             client = scope.get("client")
             address = str(client[0]) if client else "unknown"
-            for rate in rates:
-                if self.rates.shared:  # a network round trip: off the event loop
-                    refusal = await run_in_threadpool(self.rates.refusal, rate, address)
-                else:
-                    refusal = self.rates.refusal(rate, address)
-                if refusal is not None:
-                    await refusal.response()(scope, receive, send)
-                    return
+            if self.rates.shared:  # a network round trip: off the event loop
+                refusal = await run_in_threadpool(self.rates.refusal, rates, address)
+            else:
+                refusal = self.rates.refusal(rates, address)
+            if refusal is not None:
+                await refusal.response()(scope, receive, send)
+                return
         await self.app(scope, receive, send)
 
     def _counting(self, scope: Scope) -> tuple[_Rate, ...]:

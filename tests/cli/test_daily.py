@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import stat
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes, daily_number
 from mastermind.store import SQLiteEventStore
+from mastermind.testing import Calendar
 from mastermind.web import create_app
 from tests.cli.conftest import Mastermind, one_line_error
 from tests.web.conftest import UNLIMITED
@@ -194,6 +197,64 @@ def test_a_server_that_forgot_the_player_makes_a_new_one(
     game = mastermind.json("daily", "--server", server, db=False)
     assert game["attempts"]["used"] == 0
     assert forged not in book.read_text()
+
+
+class Watched:
+    """A server's app, as it is: it counts the daily games asked for, and turns the
+    server's day just after the first guess it answers, as midnight would."""
+
+    def __init__(self, app: ASGIApp, calendar: Calendar) -> None:
+        self.app, self.calendar = app, calendar
+        self.daily_asked = 0
+        self.turned = False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            self.daily_asked += scope["path"] == "/daily"
+        await self.app(scope, receive, send)
+        if scope["type"] == "http" and scope["path"].endswith("/guesses") and not self.turned:
+            self.turned = True
+            self.calendar.turn()
+
+
+@contextlib.contextmanager
+def watched_server(tmp_path: Path) -> Iterator[tuple[str, Watched]]:
+    store = SQLiteEventStore(tmp_path / "server.db")
+    calendar = Calendar(SERVER_DAY)
+    application = bootstrap(
+        store, hints=None, environment={KEY_VARIABLE: KEY}, limits=UNLIMITED, today=calendar
+    )
+    watched = Watched(create_app(application), calendar)
+    with serving(watched) as url:
+        yield url, watched
+    store.close()
+
+
+def test_a_game_won_as_the_server_s_day_turns_shares_its_own_result_and_starts_no_other(
+    mastermind: Mastermind, tmp_path: Path
+) -> None:
+    secret = DailyCodes(KEY).secret(SERVER_DAY)
+    with watched_server(tmp_path) as (url, watched):
+        won = mastermind("daily", "--server", url, input=f"{secret.initials()}\n", db=False)
+        next_day = mastermind("daily", "--server", url, "--results", "--json", db=False)
+
+    assert won.exit_code == 0, won.output
+    assert watched.turned
+    assert share_of(won.stdout)[0] == "Mastermind #1 1/12"
+    assert "Today so far: 1 player, 1 won, 0 lost." in won.stdout
+    assert '"players": 0' in next_day.stdout, "no game of the next day was started"
+
+
+def test_daily_json_asks_the_server_once(mastermind: Mastermind, tmp_path: Path) -> None:
+    with watched_server(tmp_path) as (url, watched):
+        first = mastermind.json("daily", "--server", url, db=False)
+        asked_first = watched.daily_asked
+        again = mastermind.json("daily", "--server", url, db=False)
+
+    assert (asked_first, watched.daily_asked) == (1, 2)
+    assert again["id"] == first["id"]
+    assert (first["day"], first["number"]) == ("2026-11-23", 1)
+    assert first["stats"]["played"] == 1
 
 
 def test_a_server_that_does_not_answer_is_one_line_of_error(mastermind: Mastermind) -> None:

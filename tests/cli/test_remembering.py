@@ -3,15 +3,18 @@ with their age, and counted apart from the other games of the store."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from mastermind.bootstrap import bootstrap
 from mastermind.cli._own_games import OwnGames, age, in_play_first, latest_in_play
 from mastermind.domain import Outcome
-from mastermind.service import FixedSecrets, Games, GameSummary
+from mastermind.service import KEY_VARIABLE, FixedSecrets, Games, GameSummary
 from mastermind.store import SQLiteEventStore
+from mastermind.testing import Calendar
 from tests.cli.conftest import Mastermind
 from tests.cli.test_terminal import ended, environment, spawn, transcript
 
@@ -244,3 +247,61 @@ def test_resume_alone_goes_on_with_your_game_not_the_web_pages_newer_one(
     games.join()  # the web page's, started later
     resumed = mastermind("resume", input="quit\n")
     assert resumed.stdout.startswith(f"Game {mine[:8]}: ")
+
+
+def yesterdays_daily_game(database: Path) -> str:
+    """A daily game of yesterday (UTC), still in progress: its day over, it takes no guess."""
+    yesterday = datetime.now(UTC).date() - timedelta(days=1)
+    store = SQLiteEventStore(database)
+    try:
+        application = bootstrap(
+            store,
+            hints=None,
+            reviews=None,
+            environment={KEY_VARIABLE: "the daily key of the remembering tests"},
+            today=Calendar(yesterday),
+        )
+        daily = application.daily
+        return daily.play(daily.new_player()).board.game_id
+    finally:
+        store.close()
+
+
+def test_resume_passes_over_a_daily_game_whose_day_is_over(
+    mastermind: Mastermind, games: Games, database: Path
+) -> None:
+    web = games.join()
+    yesterdays_daily_game(database)
+
+    resumed = mastermind("resume", input="quit\n")
+
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout.splitlines()[0].endswith(web[:8])
+
+
+def test_resume_with_only_a_daily_game_whose_day_is_over_says_no_game_is_in_play(
+    mastermind: Mastermind, database: Path
+) -> None:
+    yesterdays_daily_game(database)
+
+    resumed = mastermind("resume", input="quit\n")
+
+    assert resumed.exit_code == 1
+    assert "No game is in play: start one with 'mastermind play'." in resumed.stderr
+
+
+def test_play_offers_no_daily_game_of_a_day_gone_by_to_resume(
+    mastermind: Mastermind, tmp_path: Path, database: Path
+) -> None:
+    mastermind.play("pppp", secret="RGBY")
+    mine = mastermind.only_game_id()
+    daily = yesterdays_daily_game(database)
+    book = OwnGames(tmp_path / "data" / "mastermind" / "terminal-games.json")
+    (where,) = json.loads(book.path.read_text())
+    book.keep(where, daily, datetime.now(UTC))  # kept later than the player's own game
+
+    resumed = mastermind.play("quit", options=("--resume",))
+
+    assert resumed.exit_code == 0, resumed.output
+    assert f"Game {mine[:8]}: " in resumed.stdout
+    assert "Guess 2 of 12" in resumed.stdout

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -137,6 +138,21 @@ def test_new_players_are_held_to_their_own_rate_while_returning_players_are_serv
             by_token = {"X-Player-Token": second.json()["player"]}
             assert httpx.post(f"{url}/daily", headers=by_token).status_code == 200
         assert httpx.post(f"{url}/games", json={}).status_code == 201
+
+
+def test_a_new_player_refused_for_the_rate_of_games_uses_up_no_new_player(
+    tmp_path: Path, calendar: Calendar
+) -> None:
+    limits = Limits(create_rate="1/second", hint_rate="1000/second", new_player_rate="1/minute")
+    with daily_server(tmp_path, calendar, limits) as url:
+        assert httpx.post(f"{url}/games", json={}).status_code == 201
+        refused = httpx.post(f"{url}/daily")
+        problem = assert_problem(refused, 429, "TooManyRequests")
+        assert "games created" in str(problem["detail"])
+
+        time.sleep(int(refused.headers["Retry-After"]))
+
+        assert httpx.post(f"{url}/daily").status_code == 200
 
 
 def test_the_link_to_share_is_relative_whatever_host_the_request_names(base_url: str) -> None:

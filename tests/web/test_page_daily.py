@@ -180,12 +180,66 @@ def test_a_finished_daily_shows_its_result_and_a_share_button_that_copies_it_by_
         expect(page.get_by_role("button", name="Share", exact=True)).to_be_visible()
 
 
-def test_the_shared_link_opens_the_day_today_s_to_play_an_earlier_day_s_with_its_secret(
+def daily_games(store: SQLiteEventStore) -> int:
+    """How many daily games the server has started."""
+    return sum(
+        isinstance(record.event, GameStarted) and record.event.game_id.startswith("daily-")
+        for record in store.read_all()
+    )
+
+
+def test_the_shared_link_of_today_shows_its_panel_and_starts_nothing_until_played(
+    browser: Browser, daily_url: str, store: SQLiteEventStore
+) -> None:
+    before = daily_games(store)
+    with visit(browser, daily_url, "/?daily=2026-11-23", **DESKTOP.options) as page:
+        message = page.locator("#message")
+        expect(message).to_contain_text("Mastermind #1, the daily code of 2026-11-23: ")
+        expect(message).to_contain_text("so far. Play today's code to try it")
+        expect(page.locator("#daily-results")).to_contain_text("#1, 2026-11-23: ")
+        expect(page.locator("#daily-number")).to_have_text("Today: Mastermind #1")
+        assert not saved_id(page).startswith("daily-")
+        assert daily_games(store) == before
+        assert page.context.cookies() == [], "a visitor who only looks is no player"
+
+        page.get_by_role("button", name="Play today's code", exact=True).click()
+
+        expect(message).to_contain_text("the daily code of 2026-11-23: the same secret")
+        assert saved_id(page).startswith("daily-2026-11-23-")
+        assert daily_games(store) == before + 1
+
+
+def test_the_shared_link_of_today_shows_the_game_this_browser_has_of_it(
+    browser: Browser, daily_url: str, store: SQLiteEventStore
+) -> None:
+    with visit(browser, daily_url, **DESKTOP.options) as page:
+        game_id = start_daily(page)
+        play(page, list(WRONG.pegs))
+        before = daily_games(store)
+
+        page.goto("/?daily=2026-11-23")
+
+        expect(page.locator("#board .row.played")).to_have_count(1)
+        assert saved_id(page) == game_id
+        expect(page.locator("#daily-results")).to_contain_text("#1, 2026-11-23: ")
+        assert daily_games(store) == before
+
+
+def test_the_shared_link_of_a_later_day_says_its_code_is_not_out_and_starts_nothing(
+    browser: Browser, daily_url: str, store: SQLiteEventStore
+) -> None:
+    before = daily_games(store)
+    with visit(browser, daily_url, "/?daily=2026-11-24", **DESKTOP.options) as page:
+        expect(page.locator("#message")).to_have_text(
+            "The daily code of 2026-11-24 is not out yet: it comes at 00:00 UTC that day."
+        )
+        assert not saved_id(page).startswith("daily-")
+    assert daily_games(store) == before
+
+
+def test_the_shared_link_of_an_earlier_day_shows_its_results_and_its_secret(
     browser: Browser, daily_url: str
 ) -> None:
-    with visit(browser, daily_url, "/?daily=2026-11-23", **DESKTOP.options) as page:
-        expect(page.locator("#message")).to_contain_text("Mastermind #1, the daily code of")
-        assert saved_id(page).startswith("daily-2026-11-23-")
     earlier = DailyCodes(KEY).secret(date(2026, 11, 22))
     with visit(browser, daily_url, "/?daily=2026-11-22", **DESKTOP.options) as page:
         expect(page.locator("#daily-secret")).to_have_text(

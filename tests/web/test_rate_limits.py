@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import Iterator
@@ -80,6 +81,44 @@ def test_each_address_has_a_budget_of_its_own(tmp_path: Path) -> None:
         assert first.client.post("/games").status_code == 429
 
         assert second.start().status_code == 201
+
+
+def created_from(tmp_path: Path, limits: Limits, addresses: list[str]) -> list[int]:
+    """The status of ``POST /games`` from each of ``addresses`` in turn, to one app: the
+    addresses are whatever the test names, which no socket on this machine could be."""
+    store = SQLiteEventStore(tmp_path / "games.db")
+    app = create_app(bootstrap(store, hints=None, environment={}, limits=limits))
+
+    async def create() -> list[int]:
+        statuses = []
+        for address in addresses:
+            transport = httpx.ASGITransport(app, client=(address, 50000))
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+                statuses.append((await client.post("/games", json={})).status_code)
+        return statuses
+
+    try:
+        return asyncio.run(create())
+    finally:
+        store.close()
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network_not_its_address(tmp_path: Path) -> None:
+    addresses = ["2001:db8::1", "2001:db8::2:3", "2001:db8::ffff:1", "2001:db8:0:1::1"]
+
+    statuses = created_from(tmp_path, Limits(create_rate="2/minute"), addresses)
+
+    assert statuses == [201, 201, 429, 201], "the last one is another /64, another client"
+
+
+def test_an_ipv4_address_mapped_into_ipv6_shares_the_budget_of_the_ipv4_one(
+    tmp_path: Path,
+) -> None:
+    statuses = created_from(
+        tmp_path, Limits(create_rate="1/minute"), ["10.0.0.7", "::ffff:10.0.0.7"]
+    )
+
+    assert statuses == [201, 429]
 
 
 def test_waiting_as_long_as_retry_after_says_lets_the_next_game_through(tmp_path: Path) -> None:

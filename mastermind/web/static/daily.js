@@ -52,7 +52,7 @@ export function installDaily(reload, loaded = Promise.resolve()) {
   const linked = new URLSearchParams(location.search).get("daily");
   showResults();
   showStats();
-  if (linked && DAY.test(linked)) loaded.then(() => openDay(linked, reload));
+  if (linked && DAY.test(linked)) loaded.then(() => openDay(linked));
 }
 
 async function playToday(reload) {
@@ -76,18 +76,32 @@ async function playToday(reload) {
   }
 }
 
-// A link to a day: today's is played; an earlier day's shows its results and its secret.
-async function openDay(day, reload) {
+// A link to a day shows that day and starts nothing: whoever opens it only to look makes no
+// player and no game. Today's shows its panel, with its results so far and the button to play
+// it, or this browser's game of the day if it has one; an earlier day's shows its results and
+// its secret; a later day's says that its code is not out yet.
+async function openDay(day) {
   try {
-    const results = await api("GET", `daily/results?day=${day}`);
-    if (!results.secret) {
-      await playToday(reload);
+    const today = (await api("GET", "daily/stats")).day;
+    if (day > today) {
+      panel.section.scrollIntoView({ block: "start" });
+      say(`The daily code of ${day} is not out yet: it comes at 00:00 UTC that day.`);
       return;
     }
+    const results = await api("GET", `daily/results?day=${day}`);
     showResults(day, results);
     panel.section.scrollIntoView({ block: "start" });
-    say(`Mastermind #${results.number} of ${day} is over: its secret was `
-      + `${results.secret.join(" ")}.`);
+    if (results.secret) {
+      say(`Mastermind #${results.number} of ${day} is over: its secret was `
+        + `${results.secret.join(" ")}.`);
+      return;
+    }
+    const mine = savedId().match(DAILY_ID);
+    if (mine && mine[1] === day) return; // this browser's game of the day is on screen
+    panel.play.textContent = "Play today's code";
+    const players = results.players === 1 ? "1 player" : `${results.players} players`;
+    say(`Mastermind #${results.number}, the daily code of ${day}: ${players} so far. `
+      + "Play today's code to try it: the same secret for every player, no hints.");
   } catch (error) {
     say(error.message, "error");
   }
