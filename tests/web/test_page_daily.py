@@ -122,6 +122,34 @@ def test_a_new_game_after_the_daily_code_takes_the_share_button_away(
         expect(page.get_by_role("button", name="Share", exact=True)).to_have_count(0)
 
 
+def test_the_daily_code_asks_before_leaving_a_game_in_play_but_not_its_own_daily_game(
+    browser: Browser, daily_url: str
+) -> None:
+    with visit(browser, daily_url, **DESKTOP.options) as page:
+        play(page, ["Red", "Green", "Blue", "Yellow"])
+        expect(page.locator(".row.played")).to_have_count(1)
+        game = saved_id(page)
+
+        page.get_by_role("button", name="Daily code", exact=True).click()
+        question = page.get_by_role("dialog", name="Leave this game for a new one?")
+        expect(question).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator(".row.played")).to_have_count(1)
+        assert saved_id(page) == game
+
+        page.get_by_role("button", name="Daily code", exact=True).click()
+        question.get_by_role("button", name="New game").click()
+        expect(page.locator("#message")).to_contain_text("the daily code of 2026-11-23")
+        daily = saved_id(page)
+        assert daily != game
+
+        play(page, ["Red", "Red", "Red", "Red"])
+        page.get_by_role("button", name="Daily code", exact=True).click()
+        expect(page.locator("#message")).to_contain_text("the daily code of 2026-11-23")
+        expect(question).to_be_hidden()
+        assert saved_id(page) == daily
+
+
 def test_a_server_without_a_lasting_key_shows_no_daily_code(browser: Browser) -> None:
     application = bootstrap(
         InMemoryEventStore(), hints=None, reviews=None, environment={}, limits=UNLIMITED

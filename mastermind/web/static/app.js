@@ -4,7 +4,7 @@
 // is followed live, by the maker who watches it and by every tab of its breaker.
 
 import { api, gamePath } from "./api.js";
-import { installDaily } from "./daily.js";
+import { installDaily, isDailyGame } from "./daily.js";
 import { installFriends } from "./friends.js";
 import { invitation, isFriendsGame, makerName } from "./maker.js";
 import { chosenSetup, installOptions } from "./options.js";
@@ -299,12 +299,18 @@ function newGame() {
   act(startGame);
 }
 
-// A game in play with a guess on its board is worth a question before it is left; one
-// that is over, or not yet begun, is not.
-function askNewGame() {
+// A game in play with a guess on its board is worth a question before it is left for
+// ``next``; one that is over, or not yet begun, is not. A daily game is never lost by
+// going to the daily code, which comes back to it.
+let leavingFor = null;
+function askBeforeLeaving(next, { toDaily = false } = {}) {
   const game = state.game;
-  if (inPlay(game) && game.rows.length > 0) view.newGameDialog.showModal();
-  else newGame();
+  if (inPlay(game) && game.rows.length > 0 && !(toDaily && isDailyGame(game.id))) {
+    leavingFor = next;
+    view.newGameDialog.showModal();
+  } else {
+    next();
+  }
 }
 
 // A tap must not leave the focus on a button, where Enter would press it again.
@@ -322,9 +328,11 @@ view.giveUpDialog.addEventListener("close", () => {
 const friends = installFriends({
   state, show, ended, save, draw, call, act, resume, setup: chosenSetup,
 });
-view.newGame.addEventListener("click", askNewGame);
+view.newGame.addEventListener("click", () => askBeforeLeaving(newGame));
 view.newGameDialog.addEventListener("close", () => {
-  if (view.newGameDialog.returnValue === "new") newGame();
+  const next = leavingFor;
+  leavingFor = null;
+  if (view.newGameDialog.returnValue === "new" && next) next();
   view.newGameDialog.returnValue = "";
 });
 view.playAgain.addEventListener("click", newGame);
@@ -342,4 +350,4 @@ for (const mark of document.querySelectorAll("[data-mark]")) {
 }
 renderStatistics(view.statistics, statistics);
 const optionsReady = installOptions();
-installDaily(() => act(resume), act(resume));
+installDaily(() => act(resume), act(resume), (next) => askBeforeLeaving(next, { toDaily: true }));

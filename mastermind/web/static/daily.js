@@ -41,10 +41,16 @@ function savedId() {
   }
 }
 
+// Whether a game's id is a daily game's.
+export function isDailyGame(id) {
+  return DAILY_ID.test(id || "");
+}
+
 // ``reload`` shows the game saved in localStorage, as a visit does; ``loaded`` settles once
-// the visit's own game is shown, after which a link to a day may show that day instead.
-export function installDaily(reload, loaded = Promise.resolve()) {
-  panel.play.addEventListener("click", () => playToday(reload));
+// the visit's own game is shown, after which a link to a day may show that day instead;
+// ``leave`` asks, where a game in play would be left, before going on.
+export function installDaily(reload, loaded = Promise.resolve(), leave = (next) => next()) {
+  panel.play.addEventListener("click", () => leave(() => playToday(reload)));
   shareButton.addEventListener("click", copyResult);
   new MutationObserver(outcomeChanged).observe(view.outcome, {
     attributes: true, attributeFilter: ["hidden"],
