@@ -93,8 +93,11 @@ def secret_shown_at(day: date) -> datetime:
 
 def secret_notice(day: date) -> str:
     """The words that say when the secret of ``day`` shows."""
-    shown = secret_shown_at(day)
-    return f"The secret is shown at 00:00 UTC on {shown.day} {shown:%B}."
+    return f"The secret is shown at {_moment_words(secret_shown_at(day))}."
+
+
+def _moment_words(moment: datetime) -> str:
+    return f"{moment:%H:%M} UTC on {moment.day} {moment:%B}"
 
 
 def may_finish(in_play: Mapping[str, T], day: date, day_of: Callable[[T], date]) -> dict[str, T]:
@@ -123,8 +126,12 @@ class DailyReviewTooEarly(ReviewUnavailable):
     ``ReviewUnavailable``, so that a caller that goes on without a review goes on."""
 
     def __init__(self, shown_at: str) -> None:
+        try:
+            when = _moment_words(datetime.fromisoformat(shown_at))
+        except (TypeError, ValueError):  # as a client read it back: its words stay its own
+            when = str(shown_at)
         super().__init__(
-            f"A daily game can be reviewed once its day is over, at {shown_at}: "
+            f"A daily game can be reviewed once its day is over, at {when}: "
             "until then its review would give the code away."
         )
         self.shown_at = shown_at

@@ -85,7 +85,8 @@ def test_a_fresh_identity_that_gives_up_learns_nothing_of_the_secret_anywhere(
     assert again.json()["secret_notice"] == "The secret is shown at 00:00 UTC on 24 November."
     assert again.json()["secret_shown_at"] == "2026-11-24T00:00:00Z"
     problem = assert_problem(review, 409, "DailyReviewTooEarly")
-    assert "2026-11-24T00:00:00Z" in str(problem["detail"])
+    assert "00:00 UTC on 24 November" in str(problem["detail"])
+    assert problem["shown_at"] == "2026-11-24T00:00:00Z"
     assert streamed
     assert streamed[0].document["board"]["secret"] is None
     assert all(SPOKEN not in json.dumps(sent.document, separators=(",", ":")) for sent in streamed)
