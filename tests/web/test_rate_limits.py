@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import time
 from collections.abc import Iterator
@@ -97,8 +98,11 @@ def created_from(tmp_path: Path, limits: Limits, addresses: list[str]) -> list[i
                 statuses.append((await client.post("/games", json={})).status_code)
         return statuses
 
+    # In a thread of its own: the page tests' browser may keep an event loop running in
+    # this one, where asyncio.run is refused.
     try:
-        return asyncio.run(create())
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, create()).result()
     finally:
         store.close()
 
