@@ -8,8 +8,10 @@ unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+# The tests wait on processes, servers and a browser as much as on the processor.
+WORKERS ?= 4
 
-.PHONY: test system-packages lint typecheck spec unit docs play serve screenshots performance clean
+.PHONY: check test system-packages lint typecheck spec unit docs play serve screenshots performance clean
 
 # The main job: set up on a fresh machine and play in the terminal. Ctrl-C at the prompt
 # leaves the game saved and the command ends with status 0, so make has nothing to report.
@@ -32,7 +34,19 @@ $(VENV)/.installed-play: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[cli,solver]"
 	touch $@
 
-test: system-packages lint typecheck spec unit docs
+# The edit loop, in about a minute: lint, the decider stage of the specification, and the
+# tests that need no server, process, browser, build, fuzz, fault or proof (tests/tiers.py),
+# with a tenth of each property's examples.
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/behave --format progress --stop
+	$(BIN)/python -m compileall -q mastermind
+	$(BIN)/pytest --check --numprocesses auto --quiet
+
+# Everything, in a few minutes: a test whose server is missing fails rather than skips, and
+# coverage must stay at its floor (pyproject.toml).
+test: system-packages lint typecheck unit
 
 system-packages:
 	tools/system-packages.sh
@@ -51,17 +65,22 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # One specification, several stages: each runs the same features through another way in.
+# make test runs each of them once, as tests of tests/test_spec_package.py.
 spec: $(STAMP)
 	$(BIN)/behave --format progress
 	$(BIN)/behave --format progress --stage service --tags "not @decider"
 	$(BIN)/behave --format progress --stage cli --tags "not @decider"
 	$(BIN)/behave --format progress --stage http --tags "not @decider"
 
-# The package's bytecode is written first, as an installed wheel has it, so that the
-# commands the tests start answer Ctrl-C from their first milliseconds.
+# Every test, side by side on every core, with branch coverage of the package in every
+# process they start, combined; the docs and the wheel are built once, by the tests that
+# need them. The package's bytecode is written first, as an installed wheel has it, so that
+# the commands the tests start answer Ctrl-C from their first milliseconds.
 unit: $(STAMP)
 	$(BIN)/python -m compileall -q mastermind
-	$(BIN)/pytest
+	rm -f .coverage .coverage.*
+	$(BIN)/pytest --require-servers --numprocesses $(WORKERS) --durations=25 \
+		--cov --cov-report=term-missing:skip-covered
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site

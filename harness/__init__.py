@@ -9,7 +9,7 @@ from harness.faults import CannotMount, StoppablePostgres, fill, small_filesyste
 from harness.postgres import PostgresCluster, PostgresUnavailable, find_bindir, with_fresh_schema
 from harness.processes import GENEROUS_RATES, ServerProcess, still_running
 from harness.redis import RedisServer, RedisUnavailable
-from harness.serving import free_port, serving
+from harness.serving import free_port, serving, use_ports
 from harness.waiting import alive, eventually
 
 __all__ = [
@@ -29,5 +29,6 @@ __all__ = [
     "serving",
     "small_filesystem",
     "still_running",
+    "use_ports",
     "with_fresh_schema",
 ]

@@ -6,7 +6,6 @@ import contextlib
 import functools
 import http.server
 import io
-import os
 import re
 import subprocess
 import sys
@@ -18,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests import tiers
+
 ROOT = Path(__file__).parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(r"```(\w+)\n(.*?)```", re.S)
@@ -27,8 +28,22 @@ def samples(page: Path) -> list[tuple[str, str]]:
     return FENCE.findall(page.read_text())
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
-def test_python_samples_run_and_print_what_the_page_shows(page: Path) -> None:
+def with_its_needs(page: Path) -> Any:
+    """``page`` as a case of the test that runs its samples, marked with what they need."""
+    code = "\n".join(code for language, code in samples(page) if language == "python")
+    needs = tiers.needs_of_names(tiers.names_in(compile(code, str(page), "exec")))
+    marks = [getattr(pytest.mark, need) for need in sorted(needs)]
+    return pytest.param(page, marks=marks, id=str(page.relative_to(ROOT)))
+
+
+@pytest.mark.parametrize("page", [with_its_needs(page) for page in PAGES])
+def test_python_samples_run_and_print_what_the_page_shows(
+    page: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A process a sample starts runs as on a reader's machine: without the tests' coverage,
+    # whose own modules a sample that counts them would see.
+    for variable in tiers.COVERAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
     blocks = samples(page)
     namespace: dict[str, object] = {"__name__": f"sample:{page.name}"}
     for index, (language, code) in enumerate(blocks):
@@ -86,21 +101,10 @@ def from_elsewhere(address: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(docs_site: Path) -> Path:
     """The docs, built strictly as ``make docs`` builds them, but by mkdocs run in another
     folder than the repository, with the configuration named by its path."""
-    site = tmp_path_factory.mktemp("docs") / "site"
-    named = ["--config-file", str(ROOT / "mkdocs.yml"), "--site-dir", str(site)]
-    built = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", *named],
-        cwd=tmp_path_factory.mktemp("elsewhere"),
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert built.returncode == 0, built.stderr
-    return site
+    return docs_site
 
 
 def test_the_docs_build_strictly_from_any_folder(site: Path) -> None:

@@ -1,8 +1,9 @@
 """The distributions: what ``python -m build`` puts in them, and a wheel that installs and plays.
 
-The sdist and the wheel are built once, with ``--no-isolation`` (hatchling comes with the
-``dev`` extra), into a temporary folder. The wheel is then installed into a new virtual
-environment, without the project's own environment on the path, and played from there.
+The sdist and the wheel are built once a run, with ``--no-isolation`` (hatchling comes with
+the ``dev`` extra), into a temporary folder (the ``dist`` fixture). The wheel is then
+installed into a new virtual environment, without the project's own environment on the
+path, and played from there.
 Installing it fetches the runtime dependencies from the package index, through pip's cache.
 """
 
@@ -43,14 +44,6 @@ def run(*command: str | Path, cwd: Path, timeout: float = 300) -> subprocess.Com
     )
     assert result.returncode == 0, f"{command} failed:\n{result.stdout}\n{result.stderr}"
     return result
-
-
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with the sdist, and the wheel built from it, as ``python -m build`` makes them."""
-    folder = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", folder, ROOT, cwd=folder)
-    return folder
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import mastermind
 import mastermind.domain
 import mastermind.errors
 import mastermind.service
+from tests.tiers import without_coverage
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "mastermind"
@@ -204,10 +206,15 @@ IMPURE = ("sqlite3", "cattrs", "numpy", "psycopg", "mastermind.store", "mastermi
 
 
 def loaded_after(statement: str) -> set[str]:
-    """The modules a fresh interpreter holds after running ``statement``."""
+    """The modules a fresh interpreter holds after running ``statement``: one that measures
+    no coverage, whose own modules would be counted too."""
     script = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
     result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=without_coverage(os.environ),
     )
     return set(json.loads(result.stdout))
 

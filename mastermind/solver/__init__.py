@@ -8,8 +8,9 @@
 - ``"expected-size"``: the smallest expected class size (Irving, 1979).
 - ``"entropy"``: the most informative feedback (Neuwirth, 1982).
 - ``"random-consistent"``: any code that could still be the secret, seeded.
-- ``"entropy-endgame"``: entropy until at most 30 candidates are left, then the
-  optimal search over every code; the best choice for games too large for ``"optimal"``.
+- ``"entropy-endgame"``: entropy until at most 30 candidates are left (15 where black
+  pegs alone answer), then the optimal search over every code; the best choice for games
+  too large for ``"optimal"``.
 - ``"optimal"``: the fewest guesses over all secrets (Koyama and Lai, 1993).
 - ``"optimal-worst-5"``: the same, with no secret taking more than five guesses.
 

@@ -80,7 +80,7 @@ def rank_guesses(
     Candidates are ranked first. Should the budget run out, the guesses not ranked by
     then rank last.
     """
-    guesses = representatives(space, [guess for guess, _ in history])
+    guesses = representatives(space, [guess for guess, _ in history], budget)
     if unique:
         guesses = guesses[~space.repeats_colour[guesses]]
     is_candidate = np.isin(guesses, candidates, assume_unique=True)

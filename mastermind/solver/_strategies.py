@@ -34,6 +34,16 @@ STRATEGY_NAMES = tuple(
 
 ENDGAME_CANDIDATES = 30
 """How few candidates the endgame strategies search out optimally."""
+BLACK_ONLY_ENDGAME_CANDIDATES = 15
+"""The same where black pegs alone answer: an answer splits the candidates into at most
+one part more than the code has pegs, so the exact search of 16 or more takes minutes,
+of 15 or fewer hundredths of a second."""
+
+
+def endgame_candidates(space: CodeSpace) -> int:
+    """How few candidates the endgame strategies search out optimally in this game."""
+    return BLACK_ONLY_ENDGAME_CANDIDATES if space.black_only else ENDGAME_CANDIDATES
+
 
 _LIVE_SEARCH_GAME_SIZE = 700
 """Games up to this many codes are searched on the spot when no tree is shipped."""
@@ -231,7 +241,7 @@ def strategy_named(name: str, space: CodeSpace, seed: int = 0, unique: bool = Fa
     if name in OPTIMAL_STRATEGIES:
         return Optimal(space, OPTIMAL_STRATEGIES[name], unique)
     if name in ENDGAME_STRATEGIES:
-        return Endgame(space, ENDGAME_STRATEGIES[name], ENDGAME_CANDIDATES, unique)
+        return Endgame(space, ENDGAME_STRATEGIES[name], endgame_candidates(space), unique)
     raise ValueError(f"Unknown strategy {name!r}; choose one of {', '.join(STRATEGY_NAMES)}")
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import numpy as np
 from numpy.typing import NDArray
 
+from mastermind.solver._budget import Budget
 from mastermind.solver._scoring import CodeSpace, Digits, Indices, numbers_of
 
 __all__ = ["Symmetries", "colour_patterns", "representatives"]
@@ -90,8 +91,12 @@ def colour_patterns(length: int, colours: int, unique: bool) -> Iterator[list[in
             yield [colour for colour, size in enumerate(sizes) for _ in range(size)]
 
 
-def representatives(space: CodeSpace, history: list[int]) -> Indices:
-    """The lowest-numbered guess of each class of interchangeable guesses."""
+def representatives(space: CodeSpace, history: list[int], budget: Budget | None = None) -> Indices:
+    """The lowest-numbered guess of each class of interchangeable guesses.
+
+    Should ``budget`` run out, the symmetries not applied by then are left out: each class
+    still has a guess among those answered, though some may have more than one.
+    """
     if not history:
         # Every symmetry applies: one code of each colour pattern is all there is.
         patterns = np.array(list(colour_patterns(space.length, space.colours, False)))
@@ -105,7 +110,10 @@ def representatives(space: CodeSpace, history: list[int]) -> Indices:
         return np.arange(space.size, dtype=np.intp)
     weights = space.colours ** np.arange(space.length - 1, -1, -1, dtype=np.int64)
     lowest = np.full(space.size, np.iinfo(np.int64).max, dtype=np.int64)
-    for permutation, renaming in maps:
+    for applied, (permutation, renaming) in enumerate(maps):
+        if applied and budget is not None and budget.expired():
+            budget.ran_out()
+            break
         moved = renaming[space.digits[:, permutation]]
         if len(unseen) >= 2:
             moved = _relabel_unseen(moved, unseen, space.colours)

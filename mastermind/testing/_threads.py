@@ -21,9 +21,13 @@ def run_threads(
     """Run ``target(0)`` ... ``target(count - 1)`` in threads and raise what any raised;
     fail if they have not all finished within ``timeout`` seconds of the start."""
     errors: list[BaseException] = []
+    started = threading.Barrier(count + 1)
+    go = threading.Event()
 
     def guarded(number: int) -> None:
         try:
+            started.wait(timeout)
+            go.wait(timeout)
             target(number)
         except BaseException as error:
             errors.append(error)
@@ -33,9 +37,13 @@ def run_threads(
         threading.Thread(target=guarded, args=(number,), daemon=True) for number in range(count)
     ]
     deadline = time.monotonic() + timeout
+    for thread in threads:
+        thread.start()
+    # Every thread is past its start, where a tracer such as coverage's is installed, before
+    # the switching quickens: Python 3.11 refuses to install two tracers at the same moment.
+    started.wait(timeout)
     with _switching_threads_often():
-        for thread in threads:
-            thread.start()
+        go.set()
         for thread in threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
     hung = [thread.name for thread in threads if thread.is_alive()]

@@ -17,6 +17,7 @@ from mastermind.cli import EXTRA_MISSING
 from mastermind.service import Games
 from mastermind.store import SQLiteEventStore
 from tests.cli.conftest import Mastermind, one_line_error
+from tests.tiers import examples
 
 COMMANDS = [["play"], ["games"], ["stats"], ["show", "some-game"], ["history", "some-game"]]
 
@@ -144,7 +145,7 @@ def test_without_the_cli_extra_the_command_says_what_to_install() -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -159,7 +160,7 @@ def test_no_line_typed_at_the_prompt_gets_a_traceback(
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

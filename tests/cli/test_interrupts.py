@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tiers import without_coverage
+
 COMMAND = Path(sys.executable).with_name("mastermind")
 MOMENTS = [step * 0.025 for step in range(14)]
 """When Ctrl-C comes, in seconds after the start: through the imports of click, rich and
@@ -18,9 +21,12 @@ the store, and into the command itself, which the first ~0.15 s used to escape."
 
 
 def interrupted_at(moment: float, *arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command, Ctrl-C'd ``moment`` seconds after it starts: started as a user starts
+    it, without the tests' coverage, whose own start-up would take moments of its own."""
     started = subprocess.Popen(
         [str(COMMAND), *arguments],
         cwd=cwd,
+        env=without_coverage(os.environ),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

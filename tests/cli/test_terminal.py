@@ -15,6 +15,7 @@ import pytest
 
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore
+from tests.tiers import without_coverage
 
 RESUME_HINT = re.compile(r"Resume it with:\s+.*mastermind resume ([0-9a-f]{8}) --db ")
 RED_R = "48;5;196m R "
@@ -23,7 +24,9 @@ CLEAR = "\x1b[2J"
 
 
 def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
-    """The test's environment for a colour terminal, without the tester's own settings."""
+    """The test's environment for a colour terminal, without the tester's own settings, and
+    without the tests' coverage, which a terminal's reader never runs and which loses the
+    lines typed into a hidden prompt."""
     cleared = {
         "NO_COLOR",
         "FORCE_COLOR",
@@ -32,7 +35,9 @@ def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
         "MASTERMIND_STORE",
         "MASTERMIND_CACHE_DIR",
     }
-    env = {name: value for name, value in os.environ.items() if name not in cleared}
+    env = {
+        name: value for name, value in without_coverage(os.environ).items() if name not in cleared
+    }
     env.update(
         TERM="xterm-256color",
         XDG_DATA_HOME=str(tmp_path / "data"),

@@ -25,6 +25,7 @@ from mastermind import (
     decider,
 )
 from mastermind.testing.strategies import commands_for, guesses_for, join_commands, small_games
+from tests.tiers import examples
 
 TERMINAL = (GameWon, GameLost)
 
@@ -159,5 +160,5 @@ class DeciderMachine(RuleBasedStateMachine):
             assert decider.is_terminal(state)
 
 
-DeciderMachine.TestCase.settings = settings(max_examples=300, stateful_step_count=30)
+DeciderMachine.TestCase.settings = settings(max_examples=examples(300), stateful_step_count=30)
 TestDeciderMachine = DeciderMachine.TestCase

@@ -4,6 +4,7 @@ wired into ``Games`` by hand, with or without numpy; and what importing them loa
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from mastermind.service import FixedSecrets, Games
 from mastermind.solver import Advisor
 from mastermind.store import InMemoryEventStore
 from tests.hints.boards import CLASSIC, LARGE, LARGEST
+from tests.tiers import without_coverage
 
 
 def test_the_solver_offers_hints_for_every_game_the_rules_allow() -> None:
@@ -86,7 +88,8 @@ def test_the_solvers_adapters_refuse_settings_of_the_wrong_type_or_value(
 
 
 def run_python(code: str, *, hide_numpy: bool = False) -> str:
-    """Run ``code`` in a new interpreter, where ``import numpy`` fails if ``hide_numpy``."""
+    """Run ``code`` in a new interpreter, where ``import numpy`` fails if ``hide_numpy``;
+    one that measures no coverage, whose own modules would be counted too."""
     hiding = "import sys; sys.modules['numpy'] = None\n" if hide_numpy else ""
     ran = subprocess.run(
         [sys.executable, "-c", hiding + textwrap.dedent(code)],
@@ -94,6 +97,7 @@ def run_python(code: str, *, hide_numpy: bool = False) -> str:
         text=True,
         timeout=120,
         check=False,
+        env=without_coverage(os.environ),
     )
     assert ran.returncode == 0, ran.stderr
     return ran.stdout

@@ -18,6 +18,7 @@ from mastermind.service import CommandRunner, Handled, SnapshotPolicy
 from mastermind.store import EventStore, Snapshot, Snapshots, head_position
 from mastermind.testing.strategies import commands_for, game_rules, guesses_for, join_commands
 from tests.service.snapshot_stores import STORES, new_store
+from tests.tiers import examples
 
 PLAYING = decider.with_view(board_view)
 """Mastermind's decider with the board beside its state, as ``Games`` runs it: a state
@@ -82,7 +83,7 @@ def befall(store: EventStore, mishap: str, stream_id: str, policy: SnapshotPolic
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -7,11 +7,12 @@ from mastermind.domain import Rules
 from mastermind.service import Games
 from mastermind.solver import CodeBreaker
 from mastermind.store import InMemoryEventStore
+from tests.tiers import examples
 
 CLASSIC_CODES = st.tuples(*[st.sampled_from(CLASSIC_PEGS)] * 4).map(Code)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(secret=CLASSIC_CODES)
 def test_the_code_breaker_wins_every_classic_game_it_plays_through_games_within_6_guesses(
     secret: Code,

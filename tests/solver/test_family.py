@@ -26,6 +26,7 @@ from mastermind.solver import STRATEGIES, CodeBreaker, Solver, evaluate, solve
 from mastermind.solver._build import FAMILY_TREES
 from mastermind.solver._scoring import CodeSpace, score_block
 from mastermind.solver._tree import StrategyTree
+from tests.tiers import examples
 
 TREES = {
     "classic": ("optimal_4x6.json.gz", 5625),
@@ -163,7 +164,7 @@ def test_a_black_only_game_keeps_the_codes_with_as_many_pegs_in_place() -> None:
 BLACK_PEG_STRATEGIES = [name for name in STRATEGIES if not name.startswith("optimal")]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(secret=st.sampled_from(secrets_of(PRESETS["black-peg"])))
 def test_every_strategy_breaks_black_peg_codes(secret: Code) -> None:
     rules = PRESETS["black-peg"]

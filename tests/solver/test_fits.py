@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from mastermind.solver._budget import Budget
 from mastermind.solver._fits import Clues
 from mastermind.solver._scoring import all_digits, score_block
+from tests.tiers import examples
 
 
 def clues_for(colours: int, secret: np.ndarray, guesses: np.ndarray, unique: bool = False) -> Clues:
@@ -40,7 +41,7 @@ def positions(draw: st.DrawFn) -> tuple[int, np.ndarray, np.ndarray, bool]:
     return colours, secret, guesses, unique
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(positions())
 def test_the_search_finds_exactly_the_codes_that_fit_in_numbering_order(
     position: tuple[int, np.ndarray, np.ndarray, bool],

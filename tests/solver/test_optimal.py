@@ -77,18 +77,6 @@ def test_the_search_agrees_with_exhaustive_enumeration_on_small_games(
     assert searched == exhaustive or (searched >= 10**9 and exhaustive >= 10**9)
 
 
-@pytest.mark.parametrize(
-    ("name", "most_guesses", "total"),
-    [("optimal_4x6.json.gz", None, 5625), ("optimal_4x6_in5.json.gz", 5, 5626)],
-)
-def test_the_search_proves_the_classic_optimum_and_builds_the_shipped_tree(
-    name: str, most_guesses: int | None, total: int
-) -> None:
-    tree = build_optimal_tree(CLASSIC_PEGS, 4, most_guesses)
-    assert tree.total == total
-    assert tree == shipped(name)
-
-
 def shipped(name: str) -> StrategyTree:
     data = (resources.files("mastermind.solver") / "data" / name).read_bytes()
     return StrategyTree.read(data)

@@ -18,7 +18,7 @@ BEST_PUBLISHED = 179_274
 ENTROPY_ENDGAME = 179_703
 
 
-def replay(tree: StrategyTree) -> dict[int, int]:
+def replay_every_secret(tree: StrategyTree) -> dict[int, int]:
     """How many secrets the tree wins in each number of guesses, by the scoring alone.
 
     Every secret is played at once: each node scores its guess against the secrets that
@@ -49,7 +49,7 @@ def shipped() -> StrategyTree:
 
 @pytest.fixture(scope="module")
 def won(shipped: StrategyTree) -> dict[int, int]:
-    return replay(shipped)
+    return replay_every_secret(shipped)
 
 
 def test_the_shipped_tree_is_for_super_mastermind(shipped: StrategyTree) -> None:
@@ -78,7 +78,7 @@ def test_a_small_search_wins_every_secret_and_is_no_worse_than_entropy_endgame(
     pegs = [str(colour) for colour in range(colours)]
     # the same base as entropy-endgame, so the rollouts can only do better
     tree = build_record_tree(pegs, length, SearchSettings(ENDGAME_CANDIDATES, widths=(3, 3, 2)))
-    won = replay(tree)
+    won = replay_every_secret(tree)
     assert sum(won.values()) == colours**length
     assert tree.total == sum(guesses * count for guesses, count in won.items())
     assert guesses_per_secret(tree) == won

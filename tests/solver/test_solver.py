@@ -4,6 +4,7 @@ from hypothesis import strategies as st
 
 from mastermind import CLASSIC_PEGS, Code, Feedback, score
 from mastermind.solver import STRATEGIES, Solver, evaluate, solve
+from tests.tiers import examples
 
 CLASSIC_CODES = st.tuples(*[st.sampled_from(CLASSIC_PEGS)] * 4).map(Code)
 
@@ -15,7 +16,7 @@ def test_strategies_are_named_in_sorted_order() -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(secret=CLASSIC_CODES, strategy=st.sampled_from(STRATEGIES))
 def test_solve_always_ends_with_the_secret(secret: Code, strategy: str) -> None:
     guesses = solve(secret, strategy)
@@ -23,7 +24,7 @@ def test_solve_always_ends_with_the_secret(secret: Code, strategy: str) -> None:
     assert secret not in guesses[:-1]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     colours=st.integers(min_value=1, max_value=7),
     length=st.integers(min_value=1, max_value=4),
@@ -42,7 +43,7 @@ def test_heuristics_solve_games_of_any_palette_and_length(
     assert len(guesses) <= colours**length
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(secret=CLASSIC_CODES, strategy=st.sampled_from(STRATEGIES))
 def test_every_guess_but_random_fits_no_worse_than_the_tree_or_heuristic_promises(
     secret: Code, strategy: str

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import socket
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -13,7 +12,7 @@ from contextlib import contextmanager
 import psycopg
 import pytest
 
-from harness import eventually
+from harness import eventually, free_port
 from mastermind.store import PostgresEventStore, StoreUnavailable
 from mastermind.testing import guessed, started
 
@@ -102,9 +101,7 @@ def test_a_closed_store_leaves_no_thread_and_no_connection_behind(
 
 
 def test_an_unreachable_server_is_reported_with_the_reason_at_once() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     threads_before = set(threading.enumerate())
     with pytest.raises(StoreUnavailable, match="Connection refused") as raised:
         PostgresEventStore(f"postgresql://nobody@127.0.0.1:{port}/games", connection_wait=30)

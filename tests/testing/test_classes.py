@@ -74,7 +74,7 @@ class AccountClosed:
     account_id: str
 
 
-ONCE_FOUND = settings(database=None, phases=[Phase.generate])
+ONCE_FOUND = settings(database=None, phases=[Phase.generate], max_examples=1000)
 """For ``find``: the first example found will do, unshrunk, so that finding it is quick."""
 
 EVENTS = (AccountOpened, Deposited, Withdrawn, LoanGranted, AccountClosed)

@@ -6,14 +6,17 @@ module would test their store, and the outcome of that run is what is checked he
 
 from __future__ import annotations
 
+import json
 import textwrap
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 import pytest
 
 from mastermind.testing._contract_hostile import HOSTILE_ARGUMENTS
 from mastermind.testing._contract_refusals import WRONG_TYPES, WRONG_VALUES
 from mastermind.testing._contract_subscription import PATIENCE
+from tests.conftest import shared
 
 pytest_plugins = ["pytester"]
 
@@ -192,19 +195,28 @@ store that never wakes a waiter."""
 
 
 @pytest.fixture
-def outcomes(pytester: pytest.Pytester) -> dict[str, dict[str, str]]:
-    """Each test class's tests, by name without parameters, and how each ended."""
-    pytester.makepyfile(test_stores=STORES)
-    recorder = pytester.inline_run("-p", "no:cacheprovider")
-    ended: dict[str, dict[str, str]] = {}
-    for report in recorder.getreports("pytest_runtest_logreport"):
-        if report.when == "call" or report.outcome != "passed":
-            _, test_class, test = report.nodeid.split("::")
-            by_test = ended.setdefault(test_class, {})
-            name = test.split("[")[0]
-            if by_test.get(name) != "failed":
-                by_test[name] = report.outcome
-    return ended
+def outcomes(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, str]]:
+    """Each test class's tests, by name without parameters, and how each ended: the run
+    is made once, by the first test that asks, and its outcomes kept for the others."""
+
+    def run(folder: Path) -> None:
+        pytester.makepyfile(test_stores=STORES)
+        recorder = pytester.inline_run("-p", "no:cacheprovider")
+        ended: dict[str, dict[str, str]] = {}
+        for report in recorder.getreports("pytest_runtest_logreport"):
+            if report.when == "call" or report.outcome != "passed":
+                _, test_class, test = report.nodeid.split("::")
+                by_test = ended.setdefault(test_class, {})
+                name = test.split("[")[0]
+                if by_test.get(name) != "failed":
+                    by_test[name] = report.outcome
+        (folder / "outcomes.json").write_text(json.dumps(ended))
+
+    folder = shared(tmp_path_factory, "contract-outcomes", run)
+    kept: dict[str, dict[str, str]] = json.loads((folder / "outcomes.json").read_text())
+    return kept
 
 
 def failed(outcomes: dict[str, str]) -> set[str]:

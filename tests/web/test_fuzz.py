@@ -81,6 +81,7 @@ def test_schemathesis_finds_nothing_with_every_check_in_every_phase(tmp_path: Pa
             timeout=300,
         )
 
+    print(run.stdout)
     assert run.returncode == 0, run.stdout + run.stderr
     for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
         assert re.search(rf"✅\s+{phase} \(in", run.stdout), phase
