@@ -41,12 +41,22 @@ def pytest_configure(config: pytest.Config) -> None:
     for name, meaning in tiers.MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {meaning}")
     tiers.servers_required = bool(config.getoption("--require-servers"))
+    tiers.root = config.rootpath
     if config.getoption("--check"):
         settings.load_profile(tiers.CHECK_PROFILE)
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if worker.startswith("gw"):
         use_ports(FIRST_PORT + PORTS_PER_WORKER * int(worker[2:]), PORTS_PER_WORKER)
-    sys.addaudithook(_audit)
+    if not _audited:
+        sys.addaudithook(_audit)  # for good: a hook cannot be taken away
+        _audited.append(True)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Leave the process as it was, for a run of pytest inside this one's tests."""
+    settings.load_profile(tiers.SUITE_PROFILE)
+    tiers.servers_required = False
+    tiers.root = tiers.ROOT
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -66,6 +76,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items[:] = [item for item in items if item not in slow]
 
 
+_audited: list[bool] = []
 _watched: list[pytest.Item] = []
 _started: list[str] = []
 
@@ -85,14 +96,16 @@ def _audit(event: str, arguments: tuple[object, ...]) -> None:
 
 @contextlib.contextmanager
 def _watching(item: pytest.Item) -> Iterator[None]:
+    """Watch what ``item`` starts, then the test it runs inside of, if any, again."""
+    outer = (_watched[:], _started[:])
     _watched[:] = [item]
     _started.clear()
     try:
         yield
     finally:
-        _watched.clear()
-    if _started:
         started = sorted(set(_started))
+        _watched[:], _started[:] = outer
+    if started:
         pytest.fail(
             f"{item.nodeid} starts {' and '.join(started)}, but none of its markers allows "
             "it: name in its code what it starts as tests/tiers.py reads it, or mark it",

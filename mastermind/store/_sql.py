@@ -248,10 +248,14 @@ class SQLStore:
         expected_version: int,
         metadata: Metadata | None,
         category: str,
+        most: int | None = None,
     ) -> list[Row]:
-        """The rows that store ``events`` after ``expected_version``, in insert order."""
+        """The rows that store ``events`` after ``expected_version``, in insert order; an
+        append of ``most`` events or more is refused before any is encoded."""
         kept = check_append(stream_id, events, expected_version, metadata)
         check_category(category)
+        if most is not None and len(events) >= most:
+            raise ValueError(f"an append holds fewer than {most:,} events, not {len(events):,}")
         encoded_metadata = json.dumps(kept, separators=(",", ":")) if kept else None
         encode = self._codec._encode_fields
         return [

@@ -156,11 +156,8 @@ class PostgresEventStore(SQLStore):
         metadata: Metadata | None = None,
         category: str = DEFAULT_CATEGORY,
     ) -> int:
-        rows = self._rows(stream_id, events, expected_version, metadata, category)
-        if len(rows) >= 1 << POSITION_BITS:
-            raise ValueError(
-                f"an append holds fewer than {1 << POSITION_BITS:,} events, not {len(rows):,}"
-            )
+        most = 1 << POSITION_BITS
+        rows = self._rows(stream_id, events, expected_version, metadata, category, most)
         with self._connection() as connection:
             if not rows:
                 self._check(connection, stream_id, expected_version, category)

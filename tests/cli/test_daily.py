@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
+import io
 import stat
+import urllib.request
+import urllib.response
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes, daily_number
@@ -19,11 +23,52 @@ from mastermind.store import SQLiteEventStore
 from mastermind.testing import Calendar
 from mastermind.web import create_app
 from tests.cli.conftest import Mastermind, one_line_error
-from tests.web.conftest import UNLIMITED
+from tests.web.conftest import UNLIMITED, client_of
 
 KEY = "the daily key of the terminal's tests"
 SERVER_DAY = date(2026, 11, 23)
 WITH_KEY: dict[str, str | None] = {KEY_VARIABLE: KEY}
+
+
+class InProcess(urllib.request.BaseHandler):
+    """urllib's requests to the host of ``url``, answered by ``app`` in this process
+    through the test client: urllib reads the answer, and raises an error status, as it
+    reads a server's. Each request is a new client's, which keeps no cookies, as urllib
+    keeps none."""
+
+    handler_order = 100
+    """Before urllib's own handler of HTTP, which would connect to the host."""
+
+    def __init__(self, url: str, app: ASGIApp) -> None:
+        self.host = urlsplit(url).netloc
+        self.app = app
+
+    def http_open(self, request: urllib.request.Request) -> urllib.response.addinfourl | None:
+        if request.host != self.host:
+            return None  # another host's, for urllib's own handler
+        answer = client_of(self.app).request(
+            request.get_method(),
+            request.full_url,
+            content=request.data,  # type: ignore[arg-type]
+            headers=request.header_items(),
+        )
+        headers = http.client.HTTPMessage()
+        for name, value in answer.headers.multi_items():
+            headers[name] = value
+        response = urllib.response.addinfourl(
+            io.BytesIO(answer.content), headers, request.full_url, answer.status_code
+        )
+        response.msg = answer.reason_phrase  # type: ignore[attr-defined]
+        return response
+
+
+def url_of(app: ASGIApp, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A server's URL, for ``--server``, whose every request ``app`` answers in this
+    process until the test ends."""
+    url = "http://mastermind.test"
+    opener = urllib.request.build_opener(InProcess(url, app))
+    monkeypatch.setattr(urllib.request, "urlopen", opener.open)
+    return url
 
 
 def winning_lines(key: str = KEY) -> list[str]:
@@ -135,8 +180,8 @@ def test_the_player_is_kept_in_the_user_s_data_directory_for_the_user_alone(
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A server whose day is always ``SERVER_DAY``."""
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The URL of a server whose day is always ``SERVER_DAY``, its app in this process."""
     store = SQLiteEventStore(tmp_path / "server.db")
     application = bootstrap(
         store,
@@ -145,8 +190,7 @@ def server(tmp_path: Path) -> Iterator[str]:
         limits=UNLIMITED,
         today=lambda: SERVER_DAY,
     )
-    with serving(create_app(application)) as url:
-        yield url
+    yield url_of(create_app(application), monkeypatch)
     store.close()
 
 
@@ -218,23 +262,24 @@ class Watched:
 
 
 @contextlib.contextmanager
-def watched_server(tmp_path: Path) -> Iterator[tuple[str, Watched]]:
+def watched_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[str, Watched]]:
     store = SQLiteEventStore(tmp_path / "server.db")
     calendar = Calendar(SERVER_DAY)
     application = bootstrap(
         store, hints=None, environment={KEY_VARIABLE: KEY}, limits=UNLIMITED, today=calendar
     )
     watched = Watched(create_app(application), calendar)
-    with serving(watched) as url:
-        yield url, watched
+    yield url_of(watched, monkeypatch), watched
     store.close()
 
 
 def test_a_game_won_as_the_server_s_day_turns_shares_its_own_result_and_starts_no_other(
-    mastermind: Mastermind, tmp_path: Path
+    mastermind: Mastermind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     secret = DailyCodes(KEY).secret(SERVER_DAY)
-    with watched_server(tmp_path) as (url, watched):
+    with watched_server(tmp_path, monkeypatch) as (url, watched):
         won = mastermind("daily", "--server", url, input=f"{secret.initials()}\n", db=False)
         next_day = mastermind("daily", "--server", url, "--results", "--json", db=False)
 
@@ -245,8 +290,10 @@ def test_a_game_won_as_the_server_s_day_turns_shares_its_own_result_and_starts_n
     assert '"players": 0' in next_day.stdout, "no game of the next day was started"
 
 
-def test_daily_json_asks_the_server_once(mastermind: Mastermind, tmp_path: Path) -> None:
-    with watched_server(tmp_path) as (url, watched):
+def test_daily_json_asks_the_server_once(
+    mastermind: Mastermind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with watched_server(tmp_path, monkeypatch) as (url, watched):
         first = mastermind.json("daily", "--server", url, db=False)
         asked_first = watched.daily_asked
         again = mastermind.json("daily", "--server", url, db=False)
@@ -265,7 +312,9 @@ def test_a_server_that_does_not_answer_is_one_line_of_error(mastermind: Mastermi
     assert "No answer from the server at http://127.0.0.1:" in one_line_error(result)
 
 
-def test_a_server_of_another_api_is_one_line_of_error(mastermind: Mastermind) -> None:
+def test_a_server_of_another_api_is_one_line_of_error(
+    mastermind: Mastermind, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from starlette.applications import Starlette
     from starlette.responses import JSONResponse
     from starlette.routing import Route
@@ -274,8 +323,8 @@ def test_a_server_of_another_api_is_one_line_of_error(mastermind: Mastermind) ->
         return JSONResponse({"id": "x", "status": "somewhere else"})
 
     other = Starlette(routes=[Route("/daily", not_a_board, methods=["POST"])])
-    with serving(other) as url:
-        result = mastermind("daily", "--server", url, db=False)
+    url = url_of(other, monkeypatch)
+    result = mastermind("daily", "--server", url, db=False)
     assert result.exit_code == 1
     assert f"The server at {url} answered not a BoardAnswer" in one_line_error(result)
 

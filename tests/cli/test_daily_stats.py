@@ -10,21 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from harness import serving
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes, daily_number
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
 from tests.cli.conftest import Mastermind
-from tests.cli.test_daily import KEY, SERVER_DAY, WITH_KEY, winning_lines
+from tests.cli.test_daily import KEY, SERVER_DAY, WITH_KEY, url_of, winning_lines
 from tests.web.conftest import UNLIMITED
 
 STATS = {"number", "day", "played", "won", "streak", "best_streak", "next_code_at"}
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A server whose day is always ``SERVER_DAY``."""
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The URL of a server whose day is always ``SERVER_DAY``, its app in this process."""
     store = SQLiteEventStore(tmp_path / "server.db")
     application = bootstrap(
         store,
@@ -33,8 +32,7 @@ def server(tmp_path: Path) -> Iterator[str]:
         limits=UNLIMITED,
         today=lambda: SERVER_DAY,
     )
-    with serving(create_app(application)) as url:
-        yield url
+    yield url_of(create_app(application), monkeypatch)
     store.close()
 
 

@@ -21,7 +21,7 @@ from mastermind.hints._pool import HintPool
 from mastermind.store import SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
 from tests.hints.sources import SLOW_PEGS, SleepyHints
-from tests.web.conftest import Player, app_over, assert_problem
+from tests.web.conftest import Answer, Player, app_over, assert_problem, client_of
 
 ROOMY = Limits(create_rate="1000/second", hint_rate="1000/second")
 """Rates no test here meets: they test the pool, not the rates."""
@@ -55,15 +55,17 @@ def player(url: str, **setup: object) -> Player:
     return started
 
 
-def hint(player: Player) -> httpx.Response:
+def hint(player: Player) -> Answer:
     return player.client.get(f"/games/{player.game_id}/hint", headers=player.auth)
 
 
 @pytest.fixture
 def solved(tmp_path: Path) -> Iterator[Player]:
+    """A player of an app whose hints are the solver's, in this process."""
     store = SQLiteEventStore(tmp_path / "games.db")
-    with serving(app_over(store, hints=SolverHints())) as url:
-        yield Player(httpx.Client(base_url=url))
+    client = client_of(app_over(store, hints=SolverHints()))
+    yield Player(client)
+    client.close()
     store.close()
 
 

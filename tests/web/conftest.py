@@ -1,4 +1,4 @@
-"""Fixtures of the web tests: an application over a SQLite store, served on loopback."""
+"""Fixtures of the web tests: an application over a SQLite store, asked in this process."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from pathlib import Path
 
 import attrs
 import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser
 from starlette.applications import Starlette
+from starlette.testclient import TestClient
+from starlette.types import ASGIApp
 
-from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.domain import CLASSIC_PEGS, DIGITS, Code, DecodingBoard, score
 from mastermind.service import (
@@ -38,15 +40,36 @@ DIGIT_SECRET = "4271"
 """The secret of the tests' games played with digits, as in Bulls and Cows."""
 
 
-class Player:
-    """A client of one server, with the token of the game it started last."""
+Client = httpx.Client | httpx2.Client
+"""A client of the app: in this process (a ``TestClient``), or of a real server."""
+Answer = httpx.Response | httpx2.Response
+"""An answer of the app, as either client reads it."""
 
-    def __init__(self, client: httpx.Client) -> None:
+
+def client_of(app: ASGIApp, address: str = "127.0.0.1") -> TestClient:
+    """A client of ``app`` in this process, as a browser at ``address`` would reach it over
+    a real server: no redirect followed, and an error answered as a server answers it.
+
+    No lifespan runs, as none runs under ``serving``: the app starts what it needs when
+    first asked."""
+    return TestClient(
+        app,
+        base_url="http://127.0.0.1",
+        client=(address, 50000),
+        follow_redirects=False,
+        raise_server_exceptions=False,
+    )
+
+
+class Player:
+    """A client of one app, with the token of the game it started last."""
+
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.game_id = ""
         self.token = ""
 
-    def start(self, **setup: object) -> httpx.Response:
+    def start(self, **setup: object) -> Answer:
         response = self.client.post("/games", json=setup) if setup else self.client.post("/games")
         if response.status_code == 201:
             self.game_id = response.json()["id"]
@@ -57,18 +80,18 @@ class Player:
     def auth(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
 
-    def guess(self, guess: object) -> httpx.Response:
+    def guess(self, guess: object) -> Answer:
         path = f"/games/{self.game_id}/guesses"
         return self.client.post(path, json={"guess": guess}, headers=self.auth)
 
-    def give_up(self) -> httpx.Response:
+    def give_up(self) -> Answer:
         return self.client.post(f"/games/{self.game_id}/give-up", headers=self.auth)
 
-    def board(self) -> httpx.Response:
+    def board(self) -> Answer:
         return self.client.get(f"/games/{self.game_id}")
 
 
-def assert_problem(response: httpx.Response, status: int, error: str) -> dict[str, object]:
+def assert_problem(response: Answer, status: int, error: str) -> dict[str, object]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
     problem: dict[str, object] = response.json()
@@ -113,22 +136,22 @@ def tokens() -> PlayerTokens:
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory, tokens: PlayerTokens) -> Iterator[str]:
-    """One server for a module's tests: each test plays its own games on it."""
+def app(tmp_path_factory: pytest.TempPathFactory, tokens: PlayerTokens) -> Iterator[Starlette]:
+    """One app for a module's tests: each test plays its own games on it."""
     store = SQLiteEventStore(tmp_path_factory.mktemp("web") / "games.db")
-    with serving(app_over(store, same_secret, tokens=tokens)) as url:
-        yield url
+    yield app_over(store, same_secret, tokens=tokens)
     store.close()
 
 
 @pytest.fixture
-def client(base_url: str) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=base_url, timeout=10) as client:
-        yield client
+def client(app: Starlette) -> Iterator[TestClient]:
+    client = client_of(app)
+    yield client
+    client.close()
 
 
 @pytest.fixture
-def player(client: httpx.Client) -> Player:
+def player(client: TestClient) -> Player:
     return Player(client)
 
 

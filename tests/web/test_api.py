@@ -7,15 +7,16 @@ import socket
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
 
 from harness import serving
 from mastermind.bootstrap import Application
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore, Stream
 from mastermind.web import PlayerTokens, create_app
-from tests.web.conftest import SECRET, Player, app_over, assert_problem
+from tests.web.conftest import SECRET, Player, app_over, assert_problem, client_of
 
 CLASSIC = ["Red", "Green", "Blue", "Yellow", "Purple", "Orange"]
 
@@ -38,8 +39,7 @@ def test_a_new_game_answers_201_with_its_location_board_and_token(player: Player
 
 def test_a_new_game_takes_length_attempts_colours_and_unique(store: SQLiteEventStore) -> None:
     setup = {"length": 3, "attempts": 5, "colours": ["Ash", "Birch", "Cedar"], "unique": True}
-    with serving(app_over(store)) as url:
-        response = httpx.post(f"{url}/games", json=setup)
+    response = client_of(app_over(store)).post("/games", json=setup)
 
     assert response.status_code == 201, response.text
     board = response.json()
@@ -47,7 +47,7 @@ def test_a_new_game_takes_length_attempts_colours_and_unique(store: SQLiteEventS
     assert board["colours"] == ["Ash", "Birch", "Cedar"]
 
 
-def test_a_body_left_out_starts_a_classic_game(client: httpx.Client) -> None:
+def test_a_body_left_out_starts_a_classic_game(client: TestClient) -> None:
     response = client.post("/games", content=b"")
 
     assert response.status_code == 201
@@ -70,7 +70,7 @@ def test_a_body_left_out_starts_a_classic_game(client: httpx.Client) -> None:
     ],
 )
 def test_a_setup_that_cannot_be_played_is_a_400_problem(
-    client: httpx.Client, setup: dict[str, object], words: str
+    client: TestClient, setup: dict[str, object], words: str
 ) -> None:
     problem = assert_problem(client.post("/games", json=setup), 400, "InvalidGameSetup")
 
@@ -90,14 +90,14 @@ def test_a_setup_that_cannot_be_played_is_a_400_problem(
     ],
 )
 def test_setup_fields_of_the_wrong_type_are_422(
-    client: httpx.Client, setup: dict[str, object], field: str
+    client: TestClient, setup: dict[str, object], field: str
 ) -> None:
     problem = assert_problem(client.post("/games", json=setup), 422, "InvalidField")
 
     assert problem["field"] == field
 
 
-def test_unknown_setup_fields_are_422_and_name_the_known_ones(client: httpx.Client) -> None:
+def test_unknown_setup_fields_are_422_and_name_the_known_ones(client: TestClient) -> None:
     problem = assert_problem(client.post("/games", json={"colors": ["A"]}), 422, "UnknownField")
 
     assert problem["allowed_fields"] == [
@@ -133,7 +133,7 @@ def test_the_board_of_a_game_in_play_hides_the_secret(player: Player) -> None:
     assert "token" not in board
 
 
-def test_an_unknown_game_is_a_404_problem(client: httpx.Client) -> None:
+def test_an_unknown_game_is_a_404_problem(client: TestClient) -> None:
     problem = assert_problem(client.get("/games/no-such-game"), 404, "GameNotFound")
 
     assert problem["detail"] == "There is no game with id 'no-such-game'."
@@ -142,7 +142,7 @@ def test_an_unknown_game_is_a_404_problem(client: httpx.Client) -> None:
 @pytest.mark.parametrize(
     "game_id", ["x" * 101, "%00", "%0A", "%F0%9F%98%80", "%20", "%FF%FE", "%ED%A0%80"]
 )
-def test_odd_game_ids_are_404_problems(client: httpx.Client, game_id: str) -> None:
+def test_odd_game_ids_are_404_problems(client: TestClient, game_id: str) -> None:
     assert_problem(client.get(f"/games/{game_id}"), 404, "GameNotFound")
 
 
@@ -242,7 +242,7 @@ def test_running_out_of_attempts_loses(player: Player) -> None:
 
 
 def test_a_guess_on_an_unknown_game_is_404_even_with_its_token(
-    client: httpx.Client, tokens: PlayerTokens
+    client: TestClient, tokens: PlayerTokens
 ) -> None:
     response = client.post(
         "/games/nobody/guesses",
@@ -279,7 +279,7 @@ def test_giving_up_twice_is_a_400_problem(player: Player) -> None:
 
 
 def test_guessing_without_a_token_is_401_with_a_bearer_challenge(
-    client: httpx.Client, player: Player
+    client: TestClient, player: Player
 ) -> None:
     player.start()
 
@@ -292,7 +292,7 @@ def test_guessing_without_a_token_is_401_with_a_bearer_challenge(
 
 @pytest.mark.parametrize("header", ["Basic dXNlcjpwYXNz", "Bearer", "bearer", "token"])
 def test_a_header_without_a_bearer_token_is_401(
-    client: httpx.Client, player: Player, header: str
+    client: TestClient, player: Player, header: str
 ) -> None:
     player.start()
 
@@ -301,7 +301,7 @@ def test_a_header_without_a_bearer_token_is_401(
     assert_problem(response, 401, "MissingToken")
 
 
-def test_the_token_of_another_game_is_403(client: httpx.Client) -> None:
+def test_the_token_of_another_game_is_403(client: TestClient) -> None:
     first, second = Player(client), Player(client)
     first.start()
     second.start()
@@ -314,7 +314,7 @@ def test_the_token_of_another_game_is_403(client: httpx.Client) -> None:
     assert first.board().json()["status"] == "in progress"
 
 
-def test_a_token_cut_short_is_403(client: httpx.Client, player: Player) -> None:
+def test_a_token_cut_short_is_403(client: TestClient, player: Player) -> None:
     player.start()
 
     response = client.post(
@@ -337,13 +337,12 @@ def test_servers_with_the_same_key_accept_each_others_tokens(store: SQLiteEventS
     first = app_over(store, FixedSecrets(SECRET), tokens=PlayerTokens(key))
     second = app_over(store, tokens=PlayerTokens(key))
     other = app_over(store, tokens=PlayerTokens("another key, just as long as that"))
-    with serving(first) as one, serving(second) as two, serving(other) as three:
-        player = Player(httpx.Client(base_url=one))
-        player.start()
-        player.client = httpx.Client(base_url=two)
-        assert player.guess("RGBY").status_code == 201
-        player.client = httpx.Client(base_url=three)
-        assert_problem(player.guess("RGBY"), 403, "WrongToken")
+    player = Player(client_of(first))
+    player.start()
+    player.client = client_of(second)
+    assert player.guess("RGBY").status_code == 201
+    player.client = client_of(other)
+    assert_problem(player.guess("RGBY"), 403, "WrongToken")
 
 
 # Bodies
@@ -358,18 +357,19 @@ def test_a_body_over_16_kib_is_413(player: Player) -> None:
     assert problem["max_bytes"] == 16 * 1024
 
 
-def test_a_chunked_body_over_16_kib_is_413_before_its_end(player: Player, base_url: str) -> None:
+def test_a_chunked_body_over_16_kib_is_413_before_its_end(app: Starlette, player: Player) -> None:
     player.start()
-    host, port = base_url.removeprefix("http://").split(":")
-    head = (
-        f"POST /games/{player.game_id}/guesses HTTP/1.1\r\nHost: {host}\r\n"
-        f"Authorization: Bearer {player.token}\r\nContent-Type: application/json\r\n"
-        "Transfer-Encoding: chunked\r\n\r\n"
-    )
-    chunk = b"400\r\n" + b"R" * 1024 + b"\r\n"
-    with socket.create_connection((host, int(port)), timeout=10) as connection:
-        connection.sendall(head.encode() + b'b\r\n{"guess": "\r\n' + chunk * 20)
-        answer = connection.recv(65536).decode()
+    with serving(app) as url:
+        host, port = url.removeprefix("http://").split(":")
+        head = (
+            f"POST /games/{player.game_id}/guesses HTTP/1.1\r\nHost: {host}\r\n"
+            f"Authorization: Bearer {player.token}\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n"
+        )
+        chunk = b"400\r\n" + b"R" * 1024 + b"\r\n"
+        with socket.create_connection((host, int(port)), timeout=10) as connection:
+            connection.sendall(head.encode() + b'b\r\n{"guess": "\r\n' + chunk * 20)
+            answer = connection.recv(65536).decode()
 
     assert answer.startswith("HTTP/1.1 413 ")
     assert "application/problem+json" in answer
@@ -466,23 +466,22 @@ def test_a_conflict_that_outlives_the_retries_is_409(tmp_path: Path) -> None:
     games = Games(store, FixedSecrets(SECRET), max_attempts=3)
     tokens = PlayerTokens.random()
     application = Application(games, lambda: tokens, store)
-    with serving(create_app(application)) as url, httpx.Client(base_url=url) as client:
-        player = Player(client)
-        player.start()
-        store.rival_game = player.game_id
+    player = Player(client_of(create_app(application)))
+    player.start()
+    store.rival_game = player.game_id
 
-        problem = assert_problem(player.guess("GGGG"), 409, "Conflict")
+    problem = assert_problem(player.guess("GGGG"), 409, "Conflict")
 
-        store.rival_game = ""
-        assert "try again" in str(problem["detail"])
-        assert [row["guess"] for row in player.board().json()["rows"]] == [["Red"] * 4] * 3
+    store.rival_game = ""
+    assert "try again" in str(problem["detail"])
+    assert [row["guess"] for row in player.board().json()["rows"]] == [["Red"] * 4] * 3
     store.close()
 
 
 # Everything else
 
 
-def test_unknown_paths_and_methods_are_problems_too(client: httpx.Client) -> None:
+def test_unknown_paths_and_methods_are_problems_too(client: TestClient) -> None:
     assert_problem(client.get("/nothing/here"), 404, "NotFound")
     response = client.delete("/games/some-game")
     assert_problem(response, 405, "MethodNotAllowed")
@@ -498,7 +497,7 @@ def test_answers_are_not_cached_framed_or_sniffed(player: Player) -> None:
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
 
 
-def test_the_page_and_its_assets_are_served(client: httpx.Client) -> None:
+def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
     page = client.get("/")
     script = client.get("/static/app.js")
     style = client.get("/static/app.css")
@@ -510,7 +509,7 @@ def test_the_page_and_its_assets_are_served(client: httpx.Client) -> None:
     assert "text/css" in style.headers["content-type"]
 
 
-def test_every_module_the_page_imports_is_served_as_javascript(client: httpx.Client) -> None:
+def test_every_module_the_page_imports_is_served_as_javascript(client: TestClient) -> None:
     pending, served = ["app.js"], set()
     while pending:
         name = pending.pop()

@@ -1,22 +1,22 @@
-"""The daily code over HTTP: ``POST /daily`` and ``GET /daily/results``, on a real server."""
+"""The daily code over HTTP: ``POST /daily`` and ``GET /daily/results``, asked of the app
+in this process by clients that keep cookies, as a browser does, or keep none."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
-import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
 
-from harness import serving
 from mastermind import CLASSIC_PEGS, Code, GameStarted
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.service import KEY_VARIABLE, DailyCodes
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web import create_app
-from tests.web.conftest import UNLIMITED, assert_problem
+from tests.web.conftest import UNLIMITED, assert_problem, client_of
 
 KEY = "the daily key of the web tests, 32 bytes"
 DAY = date(2026, 11, 23)
@@ -31,9 +31,7 @@ def store(tmp_path: Path) -> Iterator[SQLiteEventStore]:
     store.close()
 
 
-def daily_server(
-    store: SQLiteEventStore, limits: Limits = UNLIMITED
-) -> contextlib.AbstractContextManager[str]:
+def daily_app(store: SQLiteEventStore, limits: Limits = UNLIMITED) -> Starlette:
     application = bootstrap(
         store,
         hints=None,
@@ -42,20 +40,21 @@ def daily_server(
         limits=limits,
         today=lambda: DAY,
     )
-    return serving(create_app(application))
+    return create_app(application)
 
 
 @pytest.fixture
-def base_url(store: SQLiteEventStore) -> Iterator[str]:
-    with daily_server(store) as url:
-        yield url
+def app(store: SQLiteEventStore) -> Starlette:
+    return daily_app(store)
 
 
 @pytest.fixture
-def browser(base_url: str) -> Iterator[httpx.Client]:
-    """A client that keeps cookies, as a browser does."""
-    with httpx.Client(base_url=base_url, timeout=10) as client:
-        yield client
+def visitor(app: Starlette) -> Iterator[TestClient]:
+    """A client that keeps cookies, as a browser does; each ``client_of(app)`` is a new
+    client, which has none."""
+    client = client_of(app)
+    yield client
+    client.close()
 
 
 def events(store: SQLiteEventStore) -> int:
@@ -69,9 +68,9 @@ def secret_of(store: SQLiteEventStore, game_id: str) -> Code:
 
 
 def test_the_first_visit_starts_today_s_game_and_keeps_the_player_in_a_cookie(
-    browser: httpx.Client, store: SQLiteEventStore
+    visitor: TestClient, store: SQLiteEventStore
 ) -> None:
-    response = browser.post("/daily")
+    response = visitor.post("/daily")
     assert response.status_code == 200, response.text
     game = response.json()
     assert game["day"] == "2026-11-23"
@@ -91,11 +90,11 @@ def test_the_first_visit_starts_today_s_game_and_keeps_the_player_in_a_cookie(
 
 
 def test_a_second_visit_the_same_day_answers_the_same_game_and_stores_nothing(
-    browser: httpx.Client, store: SQLiteEventStore
+    visitor: TestClient, store: SQLiteEventStore
 ) -> None:
-    first = browser.post("/daily").json()
+    first = visitor.post("/daily").json()
     stored = events(store)
-    again = browser.post("/daily").json()
+    again = visitor.post("/daily").json()
     assert again["id"] == first["id"]
     assert again["token"] == first["token"]
     assert "player" not in again
@@ -103,28 +102,28 @@ def test_a_second_visit_the_same_day_answers_the_same_game_and_stores_nothing(
 
 
 def test_a_client_without_cookies_names_its_player_with_the_token_it_was_given(
-    base_url: str, store: SQLiteEventStore
+    app: Starlette, store: SQLiteEventStore
 ) -> None:
-    first = httpx.post(f"{base_url}/daily").json()
+    first = client_of(app).post("/daily").json()
     headers = {"X-Player-Token": first["player"]}
-    again = httpx.post(f"{base_url}/daily", headers=headers)
+    again = client_of(app).post("/daily", headers=headers)
     assert again.json()["id"] == first["id"]
     assert "set-cookie" not in again.headers
-    other = httpx.post(f"{base_url}/daily").json()
+    other = client_of(app).post("/daily").json()
     assert other["id"] != first["id"]
     assert secret_of(store, other["id"]) == secret_of(store, first["id"]) == SECRET
 
 
 def test_the_daily_game_is_played_through_the_games_routes_and_shares_no_colour(
-    browser: httpx.Client,
+    visitor: TestClient,
 ) -> None:
-    game = browser.post("/daily").json()
+    game = visitor.post("/daily").json()
     auth = {"Authorization": f"Bearer {game['token']}"}
     path = f"/games/{game['id']}/guesses"
-    assert browser.post(path, json={"guess": WRONG}, headers=auth).status_code == 201
-    won = browser.post(path, json={"guess": SECRET.initials()}, headers=auth).json()
+    assert visitor.post(path, json={"guess": WRONG}, headers=auth).status_code == 201
+    won = visitor.post(path, json={"guess": SECRET.initials()}, headers=auth).json()
     assert won["status"] == "won"
-    over = browser.post("/daily").json()
+    over = visitor.post("/daily").json()
     assert over["status"] == "won"
     assert over["secret"] is None  # until the day is over, for everyone
     assert over["link"] == "/?daily=2026-11-23"
@@ -135,9 +134,9 @@ def test_the_daily_game_is_played_through_the_games_routes_and_shares_no_colour(
     assert not any(colour.casefold() in over["share"].casefold() for colour in CLASSIC_PEGS)
 
 
-def test_the_daily_game_refuses_hints(browser: httpx.Client) -> None:
-    game = browser.post("/daily").json()
-    hint = browser.get(
+def test_the_daily_game_refuses_hints(visitor: TestClient) -> None:
+    game = visitor.post("/daily").json()
+    hint = visitor.get(
         f"/games/{game['id']}/hint", headers={"Authorization": f"Bearer {game['token']}"}
     )
     assert_problem(hint, 403, "HintsNotAllowed")
@@ -149,33 +148,33 @@ def test_the_daily_game_refuses_hints(browser: httpx.Client) -> None:
     ids=["nonsense", "well-formed-unsigned", "another-servers"],
 )
 def test_a_player_token_this_server_did_not_give_is_refused_and_nothing_is_stored(
-    base_url: str, store: SQLiteEventStore, token: str
+    app: Starlette, store: SQLiteEventStore, token: str
 ) -> None:
-    response = httpx.post(f"{base_url}/daily", headers={"X-Player-Token": token})
+    response = client_of(app).post("/daily", headers={"X-Player-Token": token})
     problem = assert_problem(response, 403, "InvalidPlayerToken")
     assert "not given by this server" in str(problem["detail"])
     assert events(store) == 0
 
 
 def test_a_forged_cookie_is_refused_and_forgotten_so_the_next_visit_is_a_new_player(
-    browser: httpx.Client, store: SQLiteEventStore
+    visitor: TestClient, store: SQLiteEventStore
 ) -> None:
-    player = browser.post("/daily").json()["player"]
-    (kept,) = browser.cookies.jar
+    player = visitor.post("/daily").json()["player"]
+    (kept,) = visitor.cookies.jar
     forged = ("1" if player[0] == "0" else "0") + player[1:]
-    browser.cookies.set("mastermind_player", forged, domain=kept.domain, path=kept.path)
+    visitor.cookies.set("mastermind_player", forged, domain=kept.domain, path=kept.path)
     stored = events(store)
-    refused = browser.post("/daily")
+    refused = visitor.post("/daily")
     assert_problem(refused, 403, "InvalidPlayerToken")
     assert "Max-Age=0" in refused.headers["set-cookie"]
     assert events(store) == stored
-    assert "mastermind_player" not in browser.cookies
-    fresh = browser.post("/daily").json()
+    assert "mastermind_player" not in visitor.cookies
+    fresh = visitor.post("/daily").json()
     assert fresh["player"] != player
 
 
-def test_the_request_body_may_hold_nothing_but_the_day(browser: httpx.Client) -> None:
-    response = browser.post("/daily", json={"date": "2026-12-25"})
+def test_the_request_body_may_hold_nothing_but_the_day(visitor: TestClient) -> None:
+    response = visitor.post("/daily", json={"date": "2026-12-25"})
     assert_problem(response, 422, "UnknownField")
 
 
@@ -191,33 +190,31 @@ def test_asking_for_a_games_day_once_the_day_has_turned_answers_that_game(
         limits=UNLIMITED,
         today=lambda: days[-1],
     )
-    with serving(create_app(application)) as url, httpx.Client(base_url=url) as browser:
-        yesterdays = browser.post("/daily").json()
-        days.append(DAY + timedelta(days=1))
-        stored = events(store)
-        again = browser.post("/daily", json={"day": DAY.isoformat()})
-        never_begun = browser.post("/daily", json={"day": "2026-11-22"})
+    visitor = client_of(create_app(application))
+    yesterdays = visitor.post("/daily").json()
+    days.append(DAY + timedelta(days=1))
+    stored = events(store)
+    again = visitor.post("/daily", json={"day": DAY.isoformat()})
+    never_begun = visitor.post("/daily", json={"day": "2026-11-22"})
 
     assert (again.status_code, again.json()["id"]) == (200, yesterdays["id"])
     assert_problem(never_begun, 404, "GameNotFound")
     assert events(store) == stored
 
 
-def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> None:
+def test_the_results_count_players_wins_and_guesses_per_win(app: Starlette) -> None:
     for guesses in (2, 2, 1):
-        game = httpx.post(f"{base_url}/daily").json()
+        game = client_of(app).post("/daily").json()
         auth = {"Authorization": f"Bearer {game['token']}"}
         for guess in [WRONG] * (guesses - 1) + [SECRET.initials()]:
-            httpx.post(
-                f"{base_url}/games/{game['id']}/guesses", json={"guess": guess}, headers=auth
-            )
-    lost = httpx.post(f"{base_url}/daily").json()
-    httpx.post(
-        f"{base_url}/games/{lost['id']}/give-up",
+            client_of(app).post(f"/games/{game['id']}/guesses", json={"guess": guess}, headers=auth)
+    lost = client_of(app).post("/daily").json()
+    client_of(app).post(
+        f"/games/{lost['id']}/give-up",
         headers={"Authorization": f"Bearer {lost['token']}"},
     )
-    httpx.post(f"{base_url}/daily")
-    results = httpx.get(f"{base_url}/daily/results")
+    client_of(app).post("/daily")
+    results = client_of(app).get("/daily/results")
     assert results.status_code == 200
     assert results.json() == {
         "day": "2026-11-23",
@@ -229,7 +226,7 @@ def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> No
         "histogram": {"1": 1, "2": 2},
         "secret": None,
     }
-    another_day = httpx.get(f"{base_url}/daily/results", params={"day": "2026-11-22"}).json()
+    another_day = client_of(app).get("/daily/results", params={"day": "2026-11-22"}).json()
     assert (another_day["players"], another_day["histogram"]) == (0, {})
 
 
@@ -237,8 +234,8 @@ def test_the_results_count_players_wins_and_guesses_per_win(base_url: str) -> No
     "day",
     ["yesterday", "2026-13-01", "2026-11-23T00:00", "20261123", "2026-W01-1", "\uff12026-11-23"],
 )
-def test_a_day_not_written_yyyy_mm_dd_is_refused(base_url: str, day: str) -> None:
-    response = httpx.get(f"{base_url}/daily/results", params={"day": day})
+def test_a_day_not_written_yyyy_mm_dd_is_refused(app: Starlette, day: str) -> None:
+    response = client_of(app).get("/daily/results", params={"day": day})
     assert_problem(response, 400, "InvalidDay")
 
 
@@ -246,18 +243,18 @@ def test_the_daily_game_counts_as_a_game_created_against_the_client_s_rate(
     store: SQLiteEventStore,
 ) -> None:
     limits = Limits(create_rate="2/minute", hint_rate="1000/second")
-    with daily_server(store, limits) as url, httpx.Client(base_url=url) as browser:
-        assert browser.post("/daily").status_code == 200
-        assert browser.post("/daily").status_code == 200
-        assert_problem(browser.post("/daily"), 429, "TooManyRequests")
+    visitor = client_of(daily_app(store, limits))
+    assert visitor.post("/daily").status_code == 200
+    assert visitor.post("/daily").status_code == 200
+    assert_problem(visitor.post("/daily"), 429, "TooManyRequests")
 
 
 def test_a_server_whose_key_dies_with_it_offers_no_daily_code_and_stores_nothing() -> None:
     store = InMemoryEventStore()
     application = bootstrap(store, hints=None, reviews=None, environment={}, limits=UNLIMITED)
-    with serving(create_app(application)) as url, httpx.Client(base_url=url) as client:
-        refused = client.post("/daily")
-        results = client.get("/daily/results")
+    client = client_of(create_app(application))
+    refused = client.post("/daily")
+    results = client.get("/daily/results")
     assert_problem(refused, 404, "DailyCodeUnavailable")
     assert_problem(results, 404, "DailyCodeUnavailable")
     assert store.read_all() == []

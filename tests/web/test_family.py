@@ -9,20 +9,28 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 
 from harness import serving
 from mastermind.domain import PRESET_TITLES, PRESETS, Code
 from mastermind.service import RulesAnswer, encode
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
-from tests.web.conftest import EvenReviews, Player, app_over, assert_problem, family_secret
+from tests.web.conftest import (
+    EvenReviews,
+    Player,
+    app_over,
+    assert_problem,
+    client_of,
+    family_secret,
+)
 from tests.web.sse import watching
 
 SECRETS = {
     name: family_secret(rules.pegs, rules.length, not rules.repeats)
     for name, rules in PRESETS.items()
 }
-"""The secret of each preset's games on this module's server."""
+"""The secret of each preset's games of this module's app."""
 GUESSES: dict[str, Any] = {
     "classic": ["Red", "Orange", "Yellow", "Purple"],
     "super": "RGBYC",
@@ -35,16 +43,23 @@ GUESSES: dict[str, Any] = {
 
 
 @pytest.fixture(scope="module")
-def family_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def family_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Starlette]:
     store = SQLiteEventStore(tmp_path_factory.mktemp("family") / "games.db")
-    with serving(app_over(store, family_secret, reviews=EvenReviews())) as url:
-        yield url
+    yield app_over(store, family_secret, reviews=EvenReviews())
     store.close()
 
 
 @pytest.fixture
-def player(family_url: str) -> Iterator[Player]:
-    with httpx.Client(base_url=family_url, timeout=10) as client:
+def player(family_app: Starlette) -> Iterator[Player]:
+    client = client_of(family_app)
+    yield Player(client)
+    client.close()
+
+
+@pytest.fixture
+def watcher(family_app: Starlette) -> Iterator[Player]:
+    """A player of a real server of the app, for a test that reads the live stream."""
+    with serving(family_app) as url, httpx.Client(base_url=url, timeout=10) as client:
         yield Player(client)
 
 
@@ -155,21 +170,21 @@ def test_the_other_fields_change_the_rules_named(player: Player) -> None:
     assert (digits["rules"]["answer"], digits["length"]) == ("bulls-and-cows", 3)
 
 
-def test_a_black_peg_game_never_sends_a_white_count(player: Player) -> None:
-    started(player, rules="black-peg")
-    with watching(player.client, player.game_id, player.token) as stream:
+def test_a_black_peg_game_never_sends_a_white_count(watcher: Player) -> None:
+    started(watcher, rules="black-peg")
+    with watching(watcher.client, watcher.game_id, watcher.token) as stream:
         stream.next_event()
-        guessed(player, ["Orange", "Orange", "Purple", "Purple"])
+        guessed(watcher, ["Orange", "Orange", "Purple", "Purple"])
         made = stream.next_event()
-        won = guessed(player, SECRETS["black-peg"].pegs)
+        won = guessed(watcher, SECRETS["black-peg"].pegs)
 
     assert made is not None
     assert made.document["row"]["feedback"] == {"black": 1}
     assert without_white(made.document)
     assert [row["said"] for row in won["rows"]] == ["1 black", "4 black"]
     assert without_white(won)
-    assert without_white(player.board().json())
-    review = player.client.get(f"/games/{player.game_id}/review", headers=player.auth)
+    assert without_white(watcher.board().json())
+    review = watcher.client.get(f"/games/{watcher.game_id}/review", headers=watcher.auth)
     assert review.status_code == 200, review.text
     assert review.json()["rules"]["answer"] == "black-only"
     assert [guess["said"] for guess in review.json()["guesses"]] == ["1 black", "4 black"]
@@ -208,8 +223,7 @@ def test_rules_that_cannot_be_played_are_a_400_problem_and_nothing_is_stored(
 ) -> None:
     store = SQLiteEventStore(tmp_path / "games.db")
     try:
-        with serving(app_over(store, family_secret)) as url:
-            response = httpx.post(f"{url}/games", json=setup)
+        response = client_of(app_over(store, family_secret)).post("/games", json=setup)
         problem = assert_problem(response, 400, "InvalidGameSetup")
         assert words in str(problem["detail"])
         assert store.read_all() == []
@@ -235,8 +249,8 @@ def test_the_document_lists_the_presets_and_describes_the_rules_asked_and_answer
     assert "white" not in schemas["FeedbackAnswer"]["required"]
 
 
-def test_the_presets_are_listed_as_the_domain_declares_them(family_url: str) -> None:
-    answer = httpx.get(f"{family_url}/rules", timeout=10)
+def test_the_presets_are_listed_as_the_domain_declares_them(family_app: Starlette) -> None:
+    answer = client_of(family_app).get("/rules")
     assert answer.status_code == 200
     presets = answer.json()["presets"]
     assert [preset["name"] for preset in presets] == list(PRESETS)

@@ -1,7 +1,9 @@
 """A store that fails: 503 with Retry-After, the connection kept, and a few lines in the log.
 
 The outages here are a fake's: a real SQLite store that fails as a store fails while
-told to. The real ones, a stopped database or a full disk, have tests of their own.
+told to. The real ones, a stopped database or a full disk, have tests of their own. The
+app is asked in this process, but on a real server where a test counts connections or
+reads the live stream.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from harness import serving
@@ -73,9 +76,15 @@ def failing(tmp_path: Path) -> Iterator[FailingStore]:
 
 
 @pytest.fixture
-def base_url(failing: FailingStore) -> Iterator[str]:
-    with serving(app_over(failing, same_secret)) as url:
-        yield url
+def app(failing: FailingStore) -> Starlette:
+    return app_over(failing, same_secret)
+
+
+@pytest.fixture
+def served(app: Starlette) -> Iterator[Player]:
+    """A player of a real server of the app, for a test of its connections or its stream."""
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+        yield Player(client)
 
 
 def local_port(response: httpx.Response) -> int:
@@ -98,15 +107,15 @@ STORE_FAULTS = [
 
 @pytest.mark.parametrize("fault", STORE_FAULTS, ids=lambda fault: type(fault).__name__)
 def test_a_store_fault_answers_503_with_retry_after_on_the_same_connection(
-    failing: FailingStore, player: Player, fault: StoreError
+    failing: FailingStore, served: Player, fault: StoreError
 ) -> None:
-    player.start()
-    before = player.board()
+    served.start()
+    before = served.board()
 
     failing.failure = fault
-    refused = player.board()
+    refused = served.board()
     failing.failure = None
-    after = player.board()
+    after = served.board()
 
     problem = assert_problem(refused, 503, "StoreUnavailable")
     assert refused.headers["retry-after"] == "5"
@@ -136,9 +145,9 @@ def test_every_route_that_needs_the_store_answers_503(
 
 
 def test_the_live_stream_the_makers_end_and_the_daily_code_answer_503_and_heal(
-    failing: FailingStore, player: Player
+    failing: FailingStore, served: Player
 ) -> None:
-    client = player.client
+    client = served.client
     made = client.post("/games", json={"secret": "RGBY"}).json()
     maker = {"Authorization": f"Bearer {made['token']}"}
     breaker_token = made["invite"]["token"]
@@ -218,15 +227,15 @@ def test_a_second_outage_is_news_again(
 
 
 def test_a_failure_nobody_foresaw_answers_500_once_with_its_traceback(
-    failing: FailingStore, player: Player, caplog: pytest.LogCaptureFixture
+    failing: FailingStore, served: Player, caplog: pytest.LogCaptureFixture
 ) -> None:
-    player.start()
-    before = player.board()
+    served.start()
+    before = served.board()
 
     failing.failure = RuntimeError("a bug")
-    failed = [player.board() for _ in range(5)]
+    failed = [served.board() for _ in range(5)]
     failing.failure = None
-    after = player.board()
+    after = served.board()
 
     for answer in failed:
         assert_problem(answer, 500, "InternalError")
@@ -236,7 +245,7 @@ def test_a_failure_nobody_foresaw_answers_500_once_with_its_traceback(
     assert local_port(before) == local_port(failed[-1]) == local_port(after)
     (line,) = mastermind_lines(caplog)
     assert (
-        line.getMessage() == f"GET /games/{player.game_id} failed with RuntimeError, answered 500"
+        line.getMessage() == f"GET /games/{served.game_id} failed with RuntimeError, answered 500"
     )
     assert line.exc_info is not None, "the first of its kind carries the traceback a fix needs"
     assert not [record for record in caplog.records if record.name.startswith("uvicorn")]

@@ -1,12 +1,13 @@
 """Fuzzing: no request, however odd, gets a 500 or anything but a problem document.
 
-Schemathesis runs on a server as its command line would, with every check and every
+Schemathesis runs on a real server as its command line would, with every check and every
 phase, the stateful one included: it follows the document's links from a new game to
 its routes with the game's id and token, from a hint to the guess it suggests, and
 from a guess to the next hint, and so reaches the rules of a real game.
 ``schemathesis.toml`` and ``fuzz_hooks`` beside this file tell it what the document
 cannot: which refusals are the rules' own. A Hypothesis fuzz of our own sends what no
-document describes: any bytes, any content type, any path, any method, any token.
+document describes: any bytes, any content type, any path, any method, any token, to the
+app in this process.
 """
 
 from __future__ import annotations
@@ -20,15 +21,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starlette.applications import Starlette
 
 from harness import serving
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
-from tests.web.conftest import Player, app_over, hints_of_any_size
+from tests.web.conftest import Answer, Player, app_over, client_of, hints_of_any_size
 from tests.web.fuzz_hooks import answers_logged
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,12 +44,10 @@ leaves it to the tests of the live games."""
 
 
 @pytest.fixture(scope="module")
-def fuzzed_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server with random secrets and hints, so that every route answers in full."""
+def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Starlette]:
+    """An app with random secrets and hints, so that every route answers in full."""
     store = SQLiteEventStore(tmp_path_factory.mktemp("fuzz") / "games.db")
-    app = app_over(store, hints=hints_of_any_size)
-    with serving(app) as url:
-        yield url
+    yield app_over(store, hints=hints_of_any_size)
     store.close()
 
 
@@ -93,7 +92,7 @@ def test_schemathesis_finds_nothing_with_every_check_in_every_phase(tmp_path: Pa
     assert {("POST /games/{id}/guesses", 201), ("POST /games/{id}/guesses", 400)} & answered
 
 
-def assert_a_problem_or_a_success(response: httpx.Response) -> None:
+def assert_a_problem_or_a_success(response: Answer) -> None:
     assert response.status_code < 500, response.text
     if response.status_code >= 400 and response.request.method != "HEAD":
         assert response.headers["content-type"] == "application/problem+json"
@@ -137,7 +136,7 @@ content_types = st.sampled_from(
 )
 @FUZZ_MORE
 def test_no_request_gets_a_server_error(
-    fuzzed_url: str,
+    fuzzed_app: Starlette,
     method: str,
     route: str,
     game: str,
@@ -145,17 +144,17 @@ def test_no_request_gets_a_server_error(
     body: bytes,
     content_type: str,
 ) -> None:
-    with httpx.Client(base_url=fuzzed_url) as client:
-        player = Player(client)
-        player.start()
-        game_id = {"own": player.game_id, "other": "another-game"}.get(game, game)
-        headers = {"Content-Type": content_type} if content_type else {}
-        if token != "none":
-            headers["Authorization"] = f"Bearer {player.token if token == 'own' else token}".strip()
-        segment = quote(game_id.encode("utf-8", "surrogatepass"), safe="")
-        path = f"/games/{segment}{route}" if game_id else "/games"
+    client = client_of(fuzzed_app)
+    player = Player(client)
+    player.start()
+    game_id = {"own": player.game_id, "other": "another-game"}.get(game, game)
+    headers = {"Content-Type": content_type} if content_type else {}
+    if token != "none":
+        headers["Authorization"] = f"Bearer {player.token if token == 'own' else token}".strip()
+    segment = quote(game_id.encode("utf-8", "surrogatepass"), safe="")
+    path = f"/games/{segment}{route}" if game_id else "/games"
 
-        response = client.request(method, path, content=body, headers=headers)
+    response = client.request(method, path, content=body, headers=headers)
 
     assert_a_problem_or_a_success(response)
 
@@ -163,19 +162,19 @@ def test_no_request_gets_a_server_error(
 @given(body=bodies, content_type=content_types)
 @FUZZ_MORE
 def test_no_new_game_request_gets_a_server_error(
-    fuzzed_url: str, body: bytes, content_type: str
+    fuzzed_app: Starlette, body: bytes, content_type: str
 ) -> None:
     headers = {"Content-Type": content_type} if content_type else {}
 
-    response = httpx.post(f"{fuzzed_url}/games", content=body, headers=headers)
+    response = client_of(fuzzed_app).post("/games", content=body, headers=headers)
 
     assert_a_problem_or_a_success(response)
     if response.status_code == 201:
         assert response.json()["secret"] is None
 
 
-def test_the_served_document_is_the_one_made_from_the_routes(fuzzed_url: str) -> None:
-    response = httpx.get(f"{fuzzed_url}/openapi.json")
+def test_the_served_document_is_the_one_made_from_the_routes(fuzzed_app: Starlette) -> None:
+    response = client_of(fuzzed_app).get("/openapi.json")
 
     served = app_over(InMemoryEventStore(), hints=hints_of_any_size)
     assert response.headers["content-type"] == "application/json"

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
+from starlette.testclient import TestClient
 
-from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.store import SQLiteEventStore, StoreUnavailable
 from mastermind.web import PlayerTokens, create_app
-from tests.web.conftest import app_over, same_secret
+from tests.web.conftest import app_over, client_of, same_secret
 from tests.web.test_faults import FailingStore
 
 SECURITY_HEADERS = {
@@ -49,15 +49,13 @@ def failing(tmp_path: Path) -> Iterator[FailingStore]:
 
 
 @pytest.fixture
-def client(failing: FailingStore) -> Iterator[httpx.Client]:
-    with (
-        serving(app_over(failing, same_secret)) as url,
-        httpx.Client(base_url=url, timeout=10) as client,
-    ):
-        yield client
+def client(failing: FailingStore) -> Iterator[TestClient]:
+    client = client_of(app_over(failing, same_secret))
+    yield client
+    client.close()
 
 
-def assert_security_headers(response: httpx.Response) -> None:
+def assert_security_headers(response: httpx2.Response) -> None:
     for name, value in SECURITY_HEADERS.items():
         assert response.headers.get(name) == value, (response.status_code, name)
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
@@ -74,7 +72,7 @@ def assert_security_headers(response: httpx.Response) -> None:
     ],
 )
 def test_answers_and_refusals_carry_the_security_headers(
-    client: httpx.Client, method: str, path: str, status: int
+    client: TestClient, method: str, path: str, status: int
 ) -> None:
     response = client.request(method, path)
 
@@ -83,7 +81,7 @@ def test_answers_and_refusals_carry_the_security_headers(
 
 
 def test_a_store_fault_and_a_failure_carry_the_security_headers(
-    client: httpx.Client, failing: FailingStore
+    client: TestClient, failing: FailingStore
 ) -> None:
     failing.failure = StoreUnavailable("connection refused.")
     unavailable = client.post("/games")
@@ -105,8 +103,8 @@ def test_a_client_over_its_rate_is_refused_with_the_security_headers(
         environment={},
         limits=Limits(create_rate="1/minute"),
     )
-    with serving(create_app(application)) as url, httpx.Client(base_url=url) as client:
-        answers = [client.post("/games") for _ in range(2)]
+    client = client_of(create_app(application))
+    answers = [client.post("/games") for _ in range(2)]
 
     assert [answer.status_code for answer in answers] == [201, 429]
     assert "retry-after" in answers[1].headers
@@ -115,7 +113,7 @@ def test_a_client_over_its_rate_is_refused_with_the_security_headers(
 
 @pytest.mark.parametrize(("method", "path"), REQUESTS)
 def test_no_answer_names_the_host_the_request_named(
-    client: httpx.Client, method: str, path: str
+    client: TestClient, method: str, path: str
 ) -> None:
     response = client.request(method, path, headers=EVIL)
 
@@ -125,7 +123,7 @@ def test_no_answer_names_the_host_the_request_named(
         assert "evil" not in value, name
 
 
-def test_a_new_game_is_located_by_its_path_alone(client: httpx.Client) -> None:
+def test_a_new_game_is_located_by_its_path_alone(client: TestClient) -> None:
     response = client.post("/games", headers=EVIL)
 
     assert response.status_code == 201

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
-from harness import serving
 from mastermind.domain import Code, score
 from mastermind.store import InMemoryEventStore, SQLiteEventStore
 from mastermind.web._schema import openapi_document
@@ -18,6 +17,7 @@ from tests.web.conftest import (
     Player,
     app_over,
     assert_problem,
+    client_of,
     first_consistent_code,
     same_secret,
 )
@@ -27,12 +27,13 @@ from tests.web.conftest import (
 def hinted(tmp_path: Path) -> Iterator[Player]:
     store = SQLiteEventStore(tmp_path / "games.db")
     app = app_over(store, same_secret, hints=first_consistent_code)
-    with serving(app) as url, httpx.Client(base_url=url) as client:
-        yield Player(client)
+    client = client_of(app)
+    yield Player(client)
+    client.close()
     store.close()
 
 
-def hint(player: Player, **headers: str) -> httpx.Response:
+def hint(player: Player, **headers: str) -> httpx2.Response:
     return player.client.get(f"/games/{player.game_id}/hint", headers=headers or player.auth)
 
 
@@ -97,8 +98,9 @@ def test_a_server_without_a_solver_says_so(player: Player) -> None:
 def uncounted(tmp_path: Path) -> Iterator[Player]:
     store = SQLiteEventStore(tmp_path / "games.db")
     source = CountedHints(remaining=None, incomplete=True)
-    with serving(app_over(store, hints=source)) as url, httpx.Client(base_url=url) as client:
-        yield Player(client)
+    client = client_of(app_over(store, hints=source))
+    yield Player(client)
+    client.close()
     store.close()
 
 

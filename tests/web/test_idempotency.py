@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
+from starlette.testclient import TestClient
 
-from harness import serving
 from mastermind.service import FixedSecrets, PlayerTokens
 from mastermind.store import SQLiteEventStore
-from tests.web.conftest import SECRET, Player, app_over, assert_problem
+from tests.web.conftest import SECRET, Player, app_over, assert_problem, client_of
 
 
 def keyed(key: str) -> dict[str, str]:
@@ -22,7 +22,7 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def assert_same_answer(first: httpx.Response, again: httpx.Response) -> None:
+def assert_same_answer(first: httpx2.Response, again: httpx2.Response) -> None:
     """The retry's answer is the first one, byte for byte, with the same Location."""
     assert first.status_code in (200, 201), first.text
     assert again.status_code == first.status_code
@@ -30,14 +30,14 @@ def assert_same_answer(first: httpx.Response, again: httpx.Response) -> None:
     assert again.headers.get("location") == first.headers.get("location")
 
 
-def friends_game(client: httpx.Client, key: str | None = None) -> httpx.Response:
+def friends_game(client: TestClient, key: str | None = None) -> httpx2.Response:
     """A game whose code a person sets, with the invite for the breaker."""
     headers = {} if key is None else keyed(key)
     return client.post("/games", json={"secret": "RRBB", "maker_name": "Mum"}, headers=headers)
 
 
 def test_a_retried_create_of_a_friends_game_answers_the_first_bytes_after_play_began(
-    client: httpx.Client,
+    client: TestClient,
 ) -> None:
     first = friends_game(client, "friend-1")
     made = first.json()
@@ -62,14 +62,14 @@ def test_a_retried_create_of_a_friends_game_answers_the_first_bytes_after_play_b
     ],
 )
 def test_every_keyed_command_retried_answers_the_first_bytes_though_the_game_went_on(
-    client: httpx.Client, resource: str, body: dict[str, str] | None, role: str
+    client: TestClient, resource: str, body: dict[str, str] | None, role: str
 ) -> None:
     made = friends_game(client).json()
     tokens = {"maker": made["token"], "breaker": made["invite"]["token"]}
     path = f"/games/{made['id']}/{resource}"
     headers = {**bearer(tokens[role]), **keyed(f"{resource}-1")}
 
-    def send() -> httpx.Response:
+    def send() -> httpx2.Response:
         return client.post(path, json=body, headers=headers)
 
     first = send()
@@ -84,7 +84,7 @@ def test_every_keyed_command_retried_answers_the_first_bytes_though_the_game_wen
 
 
 def test_a_retried_create_answers_the_first_response_and_starts_no_second_game(
-    client: httpx.Client,
+    client: TestClient,
 ) -> None:
     first = client.post("/games", json={"length": 3}, headers=keyed("create-1"))
     again = client.post("/games", json={"length": 3}, headers=keyed("create-1"))
@@ -116,7 +116,7 @@ def test_a_key_sent_again_with_another_body_is_a_422_problem(player: Player) -> 
 
 
 def test_a_create_key_sent_again_with_another_setup_is_a_422_problem(
-    client: httpx.Client,
+    client: TestClient,
 ) -> None:
     client.post("/games", json={"length": 3}, headers=keyed("create-3"))
     response = client.post("/games", json={"length": 5}, headers=keyed("create-3"))
@@ -124,9 +124,7 @@ def test_a_create_key_sent_again_with_another_setup_is_a_422_problem(
 
 
 @pytest.mark.parametrize("key", ["", "x" * 256, "tab\there"])
-def test_an_unusable_key_is_a_400_problem_and_starts_nothing(
-    client: httpx.Client, key: str
-) -> None:
+def test_an_unusable_key_is_a_400_problem_and_starts_nothing(client: TestClient, key: str) -> None:
     response = client.post("/games", json={}, headers=keyed(key))
     assert_problem(response, 400, "InvalidIdempotencyKey")
 
@@ -143,25 +141,22 @@ def test_a_guess_refused_by_the_rules_is_refused_again_on_retry(player: Player) 
 
 
 @pytest.fixture
-def two_servers(tmp_path: Path) -> Iterator[tuple[httpx.Client, httpx.Client]]:
-    """Two applications on one database, as two workers of one server are."""
+def two_workers(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
+    """Clients of two applications on one database, as two workers of one server are."""
     tokens = PlayerTokens(b"the key both servers share, 32 bytes")
     first, second = SQLiteEventStore(tmp_path / "games.db"), SQLiteEventStore(tmp_path / "games.db")
-    with (
-        serving(app_over(first, FixedSecrets(*[SECRET] * 4), tokens=tokens)) as one,
-        serving(app_over(second, FixedSecrets(*[SECRET] * 4), tokens=tokens)) as other,
-        httpx.Client(base_url=one) as client_one,
-        httpx.Client(base_url=other) as client_other,
-    ):
-        yield client_one, client_other
+    yield (
+        client_of(app_over(first, FixedSecrets(*[SECRET] * 4), tokens=tokens)),
+        client_of(app_over(second, FixedSecrets(*[SECRET] * 4), tokens=tokens)),
+    )
     first.close()
     second.close()
 
 
 def test_a_retry_that_reaches_another_worker_is_answered_the_same(
-    two_servers: tuple[httpx.Client, httpx.Client],
+    two_workers: tuple[TestClient, TestClient],
 ) -> None:
-    one, other = two_servers
+    one, other = two_workers
     created = one.post("/games", json={}, headers=keyed("phone-1"))
     again = other.post("/games", json={}, headers=keyed("phone-1"))
     assert_same_answer(created, again)

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import contextlib
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
+from starlette.applications import Starlette
 
-from harness import serving
 from mastermind.bootstrap import Limits, bootstrap
 from mastermind.store import SQLiteEventStore
 from mastermind.web import PlayerTokens, create_app
-from tests.web.conftest import Player, assert_problem, first_consistent_code
+from tests.web.conftest import Player, assert_problem, client_of, first_consistent_code
 
 
 @contextlib.contextmanager
-def served(tmp_path: Path, limits: Limits) -> Iterator[str]:
+def limited(tmp_path: Path, limits: Limits) -> Iterator[Starlette]:
     store = SQLiteEventStore(tmp_path / "games.db")
     application = bootstrap(
         store,
@@ -30,20 +28,21 @@ def served(tmp_path: Path, limits: Limits) -> Iterator[str]:
         limits=limits,
     )
     try:
-        with serving(create_app(application)) as url:
-            yield url
+        yield create_app(application)
     finally:
         store.close()
 
 
 @contextlib.contextmanager
-def client_from(url: str, address: str = "127.0.0.1") -> Iterator[Player]:
-    transport = httpx.HTTPTransport(local_address=address)
-    with httpx.Client(base_url=url, transport=transport, timeout=10) as client:
+def client_from(app: Starlette, address: str = "127.0.0.1") -> Iterator[Player]:
+    client = client_of(app, address)
+    try:
         yield Player(client)
+    finally:
+        client.close()
 
 
-def assert_too_many(response: httpx.Response, window_seconds: int) -> None:
+def assert_too_many(response: httpx2.Response, window_seconds: int) -> None:
     problem = assert_problem(response, 429, "TooManyRequests")
     waited = int(response.headers["retry-after"])
     assert 1 <= waited <= window_seconds
@@ -52,7 +51,7 @@ def assert_too_many(response: httpx.Response, window_seconds: int) -> None:
 
 
 def test_an_address_past_its_rate_of_new_games_is_answered_429(tmp_path: Path) -> None:
-    with served(tmp_path, Limits(create_rate="3/minute")) as url, client_from(url) as player:
+    with limited(tmp_path, Limits(create_rate="3/minute")) as app, client_from(app) as player:
         created = [player.start().status_code for _ in range(3)]
 
         refused = player.client.post("/games")
@@ -63,7 +62,7 @@ def test_an_address_past_its_rate_of_new_games_is_answered_429(tmp_path: Path) -
 
 
 def test_past_its_rate_an_address_still_plays_the_games_it_has(tmp_path: Path) -> None:
-    with served(tmp_path, Limits(create_rate="1/minute")) as url, client_from(url) as player:
+    with limited(tmp_path, Limits(create_rate="1/minute")) as app, client_from(app) as player:
         player.start()
         assert player.client.post("/games").status_code == 429
 
@@ -74,9 +73,9 @@ def test_past_its_rate_an_address_still_plays_the_games_it_has(tmp_path: Path) -
 
 def test_each_address_has_a_budget_of_its_own(tmp_path: Path) -> None:
     with (
-        served(tmp_path, Limits(create_rate="1/minute")) as url,
-        client_from(url, "127.0.0.1") as first,
-        client_from(url, "127.0.0.2") as second,
+        limited(tmp_path, Limits(create_rate="1/minute")) as app,
+        client_from(app, "127.0.0.1") as first,
+        client_from(app, "127.0.0.2") as second,
     ):
         assert first.start().status_code == 201
         assert first.client.post("/games").status_code == 429
@@ -89,20 +88,10 @@ def created_from(tmp_path: Path, limits: Limits, addresses: list[str]) -> list[i
     addresses are whatever the test names, which no socket on this machine could be."""
     store = SQLiteEventStore(tmp_path / "games.db")
     app = create_app(bootstrap(store, hints=None, environment={}, limits=limits))
-
-    async def create() -> list[int]:
-        statuses = []
-        for address in addresses:
-            transport = httpx.ASGITransport(app, client=(address, 50000))
-            async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-                statuses.append((await client.post("/games", json={})).status_code)
-        return statuses
-
-    # In a thread of its own: the page tests' browser may keep an event loop running in
-    # this one, where asyncio.run is refused.
     try:
-        with concurrent.futures.ThreadPoolExecutor(1) as thread:
-            return thread.submit(asyncio.run, create()).result()
+        return [
+            client_of(app, address).post("/games", json={}).status_code for address in addresses
+        ]
     finally:
         store.close()
 
@@ -126,7 +115,7 @@ def test_an_ipv4_address_mapped_into_ipv6_shares_the_budget_of_the_ipv4_one(
 
 
 def test_waiting_as_long_as_retry_after_says_lets_the_next_game_through(tmp_path: Path) -> None:
-    with served(tmp_path, Limits(create_rate="1/second")) as url, client_from(url) as player:
+    with limited(tmp_path, Limits(create_rate="1/second")) as app, client_from(app) as player:
         player.start()
         refused = player.client.post("/games")
         assert_too_many(refused, 1)
@@ -137,7 +126,7 @@ def test_waiting_as_long_as_retry_after_says_lets_the_next_game_through(tmp_path
 
 
 def test_an_address_past_its_rate_of_hints_is_answered_429(tmp_path: Path) -> None:
-    with served(tmp_path, Limits(hint_rate="2/minute")) as url, client_from(url) as player:
+    with limited(tmp_path, Limits(hint_rate="2/minute")) as app, client_from(app) as player:
         player.start()
         hint = f"/games/{player.game_id}/hint"
         given = [player.client.get(hint, headers=player.auth).status_code for _ in range(2)]
@@ -151,7 +140,7 @@ def test_an_address_past_its_rate_of_hints_is_answered_429(tmp_path: Path) -> No
 
 
 def test_reviews_ask_the_solver_and_count_against_the_hint_rate(tmp_path: Path) -> None:
-    with served(tmp_path, Limits(hint_rate="2/minute")) as url, client_from(url) as player:
+    with limited(tmp_path, Limits(hint_rate="2/minute")) as app, client_from(app) as player:
         player.start()
         hint = f"/games/{player.game_id}/hint"
         review = f"/games/{player.game_id}/review"

@@ -10,13 +10,23 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
 
 from harness import serving
 from mastermind.bootstrap import bootstrap
 from mastermind.service import KEY_VARIABLE, PlayerTokens
 from mastermind.store import SQLiteEventStore
 from mastermind.web import create_app
-from tests.web.conftest import DAILY_KEY, SECRET, UNLIMITED, assert_problem, first_consistent_code
+from tests.web.conftest import (
+    DAILY_KEY,
+    SECRET,
+    UNLIMITED,
+    Client,
+    assert_problem,
+    client_of,
+    first_consistent_code,
+)
 from tests.web.conftest import app_over as plain_app_over
 from tests.web.test_secret import Recorder, shows_the_secret
 
@@ -24,23 +34,37 @@ PEGS = SECRET.split()
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[httpx.Client, Recorder]]:
+def app(tmp_path: Path) -> Iterator[Starlette]:
     store = SQLiteEventStore(tmp_path / "games.db")
+    yield plain_app_over(store, hints=first_consistent_code)
+    store.close()
+
+
+@pytest.fixture
+def recorded(app: Starlette) -> Iterator[tuple[TestClient, Recorder]]:
     recorder = Recorder()
-    app = plain_app_over(store, hints=first_consistent_code)
+    client = client_of(app)
+    client.event_hooks = {"response": [recorder]}
+    yield client, recorder
+    client.close()
+
+
+@pytest.fixture
+def logged(app: Starlette) -> Iterator[tuple[httpx.Client, Recorder]]:
+    """``recorded``, over a real server that writes its access log, as one deployed does."""
+    recorder = Recorder()
     with (
         serving(app, access_log=True) as url,
         httpx.Client(base_url=url, event_hooks={"response": [recorder]}) as client,
     ):
         yield client, recorder
-    store.close()
 
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def make_game(client: httpx.Client, **setup: object) -> tuple[str, str, str]:
+def make_game(client: Client, **setup: object) -> tuple[str, str, str]:
     """A game whose code a person sets: its id, the maker's and the breaker's tokens."""
     response = client.post("/games", json={"secret": PEGS, "maker_name": "Mum", **setup})
     assert response.status_code == 201, response.text
@@ -49,9 +73,9 @@ def make_game(client: httpx.Client, **setup: object) -> tuple[str, str, str]:
 
 
 def test_a_maker_gets_their_token_the_secret_and_an_invite_for_the_breaker(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     response = client.post("/games", json={"secret": "OPYO", "maker_name": "Mum"})
     made = response.json()
     assert response.status_code == 201
@@ -71,9 +95,9 @@ FORGED = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
 
 
 def test_an_invite_is_a_link_relative_to_the_page_whatever_host_the_request_names(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     response = client.post("/games", json={"secret": PEGS}, headers=FORGED)
     made = response.json()
     assert response.status_code == 201
@@ -93,11 +117,8 @@ def test_an_invite_is_built_on_the_public_url_and_never_on_the_host_named(
         environment={KEY_VARIABLE: DAILY_KEY},
         limits=UNLIMITED,
     )
-    with (
-        serving(create_app(application, public_url=given)) as url,
-        httpx.Client(base_url=url) as client,
-    ):
-        response = client.post("/games", json={"secret": PEGS}, headers=FORGED)
+    client = client_of(create_app(application, public_url=given))
+    response = client.post("/games", json={"secret": PEGS}, headers=FORGED)
     store.close()
     made = response.json()
     assert made["invite"]["url"] == (
@@ -129,9 +150,9 @@ def test_an_app_given_a_public_url_that_is_no_page_address_is_refused(
 
 
 def test_the_breaker_plays_with_the_invites_token_and_the_maker_sees_every_guess(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     game_id, maker, breaker = make_game(client)
     guessed = client.post(
         f"/games/{game_id}/guesses", json={"guess": "RRGG"}, headers=bearer(breaker)
@@ -155,9 +176,9 @@ def test_the_breaker_plays_with_the_invites_token_and_the_maker_sees_every_guess
     ],
 )
 def test_the_makers_token_is_refused_the_breakers_actions_and_changes_nothing(
-    served: tuple[httpx.Client, Recorder], method: str, path: str, body: object
+    recorded: tuple[TestClient, Recorder], method: str, path: str, body: object
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     game_id, maker, _ = make_game(client, hints=True)
     response = client.request(method, f"/games/{game_id}{path}", json=body, headers=bearer(maker))
     assert_problem(response, 403, "WrongRole")
@@ -166,9 +187,9 @@ def test_the_makers_token_is_refused_the_breakers_actions_and_changes_nothing(
 
 
 def test_the_breakers_token_cannot_end_the_game_the_makers_can(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     game_id, maker, breaker = make_game(client)
     assert_problem(client.post(f"/games/{game_id}/end", headers=bearer(breaker)), 403, "WrongRole")
     assert client.get(f"/games/{game_id}").json()["status"] == "in progress"
@@ -180,9 +201,9 @@ def test_the_breakers_token_cannot_end_the_game_the_makers_can(
 
 
 def test_a_game_of_the_computers_has_no_maker_to_end_it(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     started = client.post("/games").json()
     assert started["role"] == "breaker"
     response = client.post(f"/games/{started['id']}/end", headers=bearer(started["token"]))
@@ -190,9 +211,9 @@ def test_a_game_of_the_computers_has_no_maker_to_end_it(
 
 
 def test_hints_are_refused_to_the_breaker_unless_the_maker_allowed_them(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     strict_id, _, strict_breaker = make_game(client)
     assert (
         client.get(f"/games/{strict_id}", headers=bearer(strict_breaker)).json()["hints"] is False
@@ -215,19 +236,19 @@ def test_hints_are_refused_to_the_breaker_unless_the_maker_allowed_them(
     ids=["name-without-secret", "name-not-text", "name-unprintable", "unknown-colour", "short"],
 )
 def test_a_makers_game_set_up_wrong_is_refused_and_nothing_is_stored(
-    served: tuple[httpx.Client, Recorder], setup: dict[str, object], error: str
+    recorded: tuple[TestClient, Recorder], setup: dict[str, object], error: str
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     response = client.post("/games", json={"length": 4, **setup})
     assert response.status_code in (400, 422), response.text
     assert response.json()["error"] == error
 
 
 def test_the_breaker_sees_nothing_of_the_secret_until_the_game_is_over(
-    served: tuple[httpx.Client, Recorder], caplog: pytest.LogCaptureFixture
+    logged: tuple[httpx.Client, Recorder], caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    client, recorder = served
+    client, recorder = logged
     game_id, maker, breaker = make_game(client, hints=True)
     recorder.seen.clear()  # the maker's own answer shows the secret, rightly
     for guess in ["RGBY", "RRGG", "OPY", "OPYX", "BBBB"]:
@@ -248,17 +269,17 @@ def test_the_breaker_sees_nothing_of_the_secret_until_the_game_is_over(
 
 
 def test_an_unknown_game_is_not_found_whatever_token_is_sent(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     _, maker, _ = make_game(client)
     assert_problem(client.get("/games/no-such-game", headers=bearer(maker)), 404, "GameNotFound")
 
 
 def test_the_makers_board_offers_no_hints_which_only_the_breaker_may_ask_for(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     game_id, maker, breaker = make_game(client, hints=True)
     assert client.get(f"/games/{game_id}", headers=bearer(breaker)).json()["hints"] is True
     seen_by_maker = client.get(f"/games/{game_id}", headers=bearer(maker)).json()
@@ -266,9 +287,9 @@ def test_the_makers_board_offers_no_hints_which_only_the_breaker_may_ask_for(
 
 
 def test_the_maker_leaves_a_note_that_the_breakers_board_shows(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     game_id, maker, breaker = make_game(client)
     noted = client.post(
         f"/games/{game_id}/note", json={"text": "Think of a rainbow"}, headers=bearer(maker)
@@ -281,9 +302,9 @@ def test_the_maker_leaves_a_note_that_the_breakers_board_shows(
 
 
 def test_only_the_maker_leaves_notes_and_a_refused_note_changes_nothing(
-    served: tuple[httpx.Client, Recorder],
+    recorded: tuple[TestClient, Recorder],
 ) -> None:
-    client, _ = served
+    client, _ = recorded
     game_id, maker, breaker = make_game(client)
     note = f"/games/{game_id}/note"
     assert_problem(
