@@ -72,15 +72,18 @@ spec: $(STAMP)
 	$(BIN)/behave --format progress --stage cli --tags "not @decider"
 	$(BIN)/behave --format progress --stage http --tags "not @decider"
 
-# Every test, side by side on every core, with branch coverage of the package in every
+# Every test, side by side on every core (a worker that runs out takes tests from the
+# busiest), with branch coverage of the package in every
 # process they start, combined; the docs and the wheel are built once, by the tests that
 # need them. The package's bytecode is written first, as an installed wheel has it, so that
 # the commands the tests start answer Ctrl-C from their first milliseconds.
 unit: $(STAMP)
 	$(BIN)/python -m compileall -q mastermind
 	rm -f .coverage .coverage.*
-	$(BIN)/pytest --require-servers --numprocesses $(WORKERS) --durations=25 \
-		--cov --cov-report=term-missing:skip-covered
+	$(BIN)/coverage run -m pytest --require-servers --numprocesses $(WORKERS) --dist worksteal \
+		--durations=25 $(PYTEST_OPTIONS); \
+		status=$$?; $(BIN)/coverage combine --quiet; $(BIN)/coverage report || status=$$?; \
+		exit $$status
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(VENV)/site

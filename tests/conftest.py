@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,6 +45,10 @@ def pytest_configure(config: pytest.Config) -> None:
     tiers.root = config.rootpath
     if config.getoption("--check"):
         settings.load_profile(tiers.CHECK_PROFILE)
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # Started in the background by a shell, which ignores Ctrl-C there: the commands
+        # the tests start would inherit that, and never answer the Ctrl-C a test sends.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if worker.startswith("gw"):
         use_ports(FIRST_PORT + PORTS_PER_WORKER * int(worker[2:]), PORTS_PER_WORKER)
@@ -67,8 +72,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             needs = tiers.needs_of(item)
             for need in sorted(needs):
                 item.add_marker(need)
-            if needs & tiers.UNCOVERED:
-                item.add_marker("no_cover")
+    # The longest first, so that no worker is left running one alone at the end.
+    items.sort(
+        key=lambda item: min((tiers.ORDER.get(m.name, 9) for m in item.iter_markers()), default=9)
+    )
     if config.getoption("--check"):
         slow = [item for item in items if any(map(item.get_closest_marker, tiers.MARKERS))]
         if slow:
@@ -121,8 +128,24 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    with _watching(item):
+    with _watching(item), _uncovered(item):
         return (yield)
+
+
+@contextlib.contextmanager
+def _uncovered(item: pytest.Item) -> Iterator[None]:
+    """Run a test of an uncovered tier with this process's coverage paused, if it has any."""
+    measuring = None
+    if any(map(item.get_closest_marker, tiers.UNCOVERED)) and "coverage" in sys.modules:
+        measuring = sys.modules["coverage"].Coverage.current()
+    if measuring is None:
+        yield
+        return
+    measuring.stop()
+    try:
+        yield
+    finally:
+        measuring.start()
 
 
 @pytest.fixture(scope="session")
@@ -191,7 +214,7 @@ def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def uncovered_processes(request: pytest.FixtureRequest, environment_restored: None) -> None:
     """A test run without coverage starts its processes without it too (the environment is
     restored after each test)."""
-    if request.node.get_closest_marker("no_cover"):
+    if any(map(request.node.get_closest_marker, tiers.UNCOVERED)):
         for variable in tiers.COVERAGE_VARIABLES:
             os.environ.pop(variable, None)
 

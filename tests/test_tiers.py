@@ -61,7 +61,7 @@ MODULE = textwrap.dedent(
 
 
     def test_a_proof() -> None:
-        assert "build-optimal"
+        assert "exhaustive_cost"
     """
 )
 

@@ -60,11 +60,8 @@ NEEDS_BY_NAME = {
     "sync_playwright": "browser",
     "schemathesis": "fuzz",
     "small_filesystem": "faults",
-    "build_optimal_tree": "proof",
-    "build_record_tree": "proof",
-    "build-optimal": "proof",
     "exhaustive_cost": "proof",
-    "replay_every_secret": "proof",
+    "record_5x8.json.gz": "proof",
     "maxunicode": "proof",
     "RuleBasedStateMachine": "proof",
 }
@@ -81,6 +78,8 @@ NEEDS_BY_FIXTURE = {
 }
 """Fixtures that, used by a test directly or through others, say what it needs."""
 
+ORDER = {"fuzz": 0, "proof": 1, "dist": 2, "browser": 3, "faults": 4, "process": 5}
+"""Which tiers run first: those whose tests take longest."""
 UNCOVERED = {"proof", "fuzz"}
 """Tiers that run without coverage, and start their processes without it: under its tracer
 they take minutes, and every line they run, smaller tests run too (the floor shows it)."""
@@ -196,7 +195,7 @@ def _names_reached(start: Iterator[Reached], seen: set[types.CodeType]) -> Itera
         if code in seen:
             continue
         seen.add(code)
-        for name in code.co_names:
+        for name in (*code.co_names, *code.co_freevars):
             yield name
             value = namespace.get(name)
             if isinstance(value, type):
@@ -223,7 +222,10 @@ def _own_code(value: object, *, everywhere: bool = False) -> Iterator[Reached]:
     for function in functions:
         function = inspect.unwrap(function)
         if everywhere or _written_here(Path(function.__code__.co_filename)):
-            yield function.__code__, function.__globals__
+            # the names it sees: its module's, and those its closure holds
+            cells = zip(function.__code__.co_freevars, function.__closure__ or (), strict=True)
+            closed = {name: _contents(cell) for name, cell in cells}
+            yield function.__code__, {**function.__globals__, **closed}
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,3 +240,10 @@ def _written_here(path: Path) -> bool:
         and not path.is_relative_to(root / "mastermind")
         and "site-packages" not in path.parts
     )
+
+
+def _contents(cell: types.CellType) -> object:
+    try:
+        return cell.cell_contents
+    except ValueError:  # a cell not filled yet
+        return None

@@ -30,15 +30,22 @@ def stored_games(database: Path) -> list[str]:
         store.close()
 
 
+def type_hidden(child: pexpect.spawn, prompt: str, line: str) -> None:
+    """Type ``line`` at a hidden prompt once the terminal has stopped echoing: the prompt
+    may show on a busy machine before getpass has turned the echo off and flushed what
+    was typed ahead."""
+    child.expect_exact(prompt)
+    child.waitnoecho()
+    child.sendline(line)
+
+
 def test_a_whole_game_with_the_secret_typed_hidden_and_the_screen_cleared_for_the_breaker(
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "games.db"
     child = spawn(environment(tmp_path), "play", "--maker", "--name", "Mum", "--db", str(database))
-    child.expect_exact("Secret: ")
-    child.sendline("gbpo")
-    child.expect_exact("The same secret again: ")
-    child.sendline("green blue PURPLE orange")
+    type_hidden(child, "Secret: ", "gbpo")
+    type_hidden(child, "The same secret again: ", "green blue PURPLE orange")
     child.expect_exact("Mum")
     child.expect_exact("set this code, and allows no hints.")
     child.expect_exact("Guess 1 of 12: ")
@@ -76,15 +83,13 @@ def test_a_refused_secret_is_asked_again_and_ctrl_c_stores_nothing(tmp_path: Pat
         ("pink red green", "pink, in the secret, is not one of this game's colours, which are Red"),
         ("xyzw", "'xyzw' is neither a colour nor colour initials"),
     ]:
-        child.expect_exact("Secret: ")
-        child.sendline(typed)
+        type_hidden(child, "Secret: ", typed)
         child.expect_exact(told)
-    child.expect_exact("Secret: ")
-    child.sendline("rgb")
-    child.expect_exact("The same secret again: ")
-    child.sendline("rgp")
+    type_hidden(child, "Secret: ", "rgb")
+    type_hidden(child, "The same secret again: ", "rgp")
     child.expect_exact("The two differ, so no code is set.")
     child.expect_exact("Secret: ")
+    child.waitnoecho()
     child.sendintr()
     child.expect_exact("No code was set, and nothing is saved.")
     assert ended(child) == 130
@@ -121,6 +126,7 @@ def test_another_game_asks_the_maker_for_a_new_secret(tmp_path: Path) -> None:
     child.sendline("y")
     child.expect_exact("Code maker, type a secret")
     child.expect_exact("Secret: ")
+    child.waitnoecho()
     child.sendeof()
     child.expect_exact("No code was set, and nothing is saved.")
     assert ended(child) == 0
@@ -248,9 +254,9 @@ def test_every_refused_secret_is_told_and_the_maker_asked_again() -> None:
 def test_ctrl_c_while_the_secret_is_typed_leaves_no_trace(tmp_path: Path) -> None:
     database = tmp_path / "games.db"
     child = spawn(environment(tmp_path), "play", "--maker", "--db", str(database))
-    child.expect_exact("Secret: ")
-    child.sendline("rgby")
+    type_hidden(child, "Secret: ", "rgby")
     child.expect_exact("The same secret again: ")
+    child.waitnoecho()
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import gzip
 import itertools
 import re
 import subprocess
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -316,19 +314,3 @@ def test_build_optimal_refuses_a_directory_it_cannot_make(
     result = mastermind.bare("solver", "build-optimal", str(tmp_path / "a-file" / "trees"))
     assert result.exit_code == 1
     assert one_line_error(result).startswith(f"Error: Cannot write the trees into {tmp_path}")
-
-
-def test_build_optimal_searches_out_the_trees_the_package_ships(
-    mastermind: Mastermind, tmp_path: Path
-) -> None:
-    trees = tmp_path / "trees"
-    result = mastermind.bare("solver", "build-optimal", str(trees))
-    assert result.exit_code == 0, result.output
-    shipped = resources.files("mastermind.solver") / "data"
-    names = sorted(path.name for path in trees.iterdir())
-    assert names == ["optimal_4x6.json.gz", "optimal_4x6_in5.json.gz"]
-    for name in names:
-        built = gzip.decompress((trees / name).read_bytes())
-        assert built == gzip.decompress((shipped / name).read_bytes()), name
-    assert "optimal_4x6.json.gz: 5625 guesses over 1296 secrets (4.3403 each)" in result.stdout
-    assert "optimal_4x6_in5.json.gz: 5626 guesses over 1296 secrets" in result.stdout

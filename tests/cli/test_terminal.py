@@ -15,7 +15,6 @@ import pytest
 
 from mastermind.service import FixedSecrets, Games
 from mastermind.store import SQLiteEventStore
-from tests.tiers import without_coverage
 
 RESUME_HINT = re.compile(r"Resume it with:\s+.*mastermind resume ([0-9a-f]{8}) --db ")
 RED_R = "48;5;196m R "
@@ -24,9 +23,7 @@ CLEAR = "\x1b[2J"
 
 
 def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
-    """The test's environment for a colour terminal, without the tester's own settings, and
-    without the tests' coverage, which a terminal's reader never runs and which loses the
-    lines typed into a hidden prompt."""
+    """The test's environment for a colour terminal, without the tester's own settings."""
     cleared = {
         "NO_COLOR",
         "FORCE_COLOR",
@@ -35,9 +32,7 @@ def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
         "MASTERMIND_STORE",
         "MASTERMIND_CACHE_DIR",
     }
-    env = {
-        name: value for name, value in without_coverage(os.environ).items() if name not in cleared
-    }
+    env = {name: value for name, value in os.environ.items() if name not in cleared}
     env.update(
         TERM="xterm-256color",
         XDG_DATA_HOME=str(tmp_path / "data"),
@@ -50,10 +45,12 @@ def environment(tmp_path: Path, **variables: str) -> dict[str, str]:
 def spawn(env: dict[str, str], *arguments: str) -> pexpect.spawn:
     """The command on a terminal of 50 lines by 120 columns; all it writes is kept in
     ``child.logfile_read``."""
+    # The size in the environment too: on a busy machine the command may ask the terminal
+    # its size before the terminal has been given one.
     child = pexpect.spawn(
         sys.executable,
         ["-m", "mastermind", *arguments],
-        env=env,
+        env={**env, "LINES": "50", "COLUMNS": "120"},
         encoding="utf-8",
         timeout=30,
         dimensions=(50, 120),

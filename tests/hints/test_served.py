@@ -137,7 +137,8 @@ def test_beyond_the_pools_capacity_a_hint_answers_503_and_boards_still_answer(
 def test_a_hint_past_its_deadline_answers_503_and_its_worker_is_stopped(tmp_path: Path) -> None:
     pool = HintPool(1, seconds=1, source=SleepyHints)
     with served(tmp_path, pool=pool) as url:
-        assert hint(player(url)).status_code == 200
+        # The worker's first start may itself outlast the second on a busy machine.
+        assert eventually(lambda: hint(player(url)).status_code == 200, seconds=30, every=0.1)
         (pid,) = pool.worker_pids
 
         answer = hint(player(url, **SLOW_GAME))

@@ -1,6 +1,7 @@
 import functools
 import itertools
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -133,3 +134,18 @@ def test_built_trees_match_the_search_on_a_small_game() -> None:
     tree = build_optimal_tree(["a", "b", "c", "d"], 3)
     report = evaluate("optimal", ["a", "b", "c", "d"], 3)
     assert tree.total == report.total == searched_cost(4, 3, NO_LIMIT)
+
+
+@pytest.mark.parametrize("most_guesses", [None, 4])
+def test_a_written_tree_reads_back_equal_and_is_written_the_same_byte_for_byte(
+    tmp_path: Path, most_guesses: int | None
+) -> None:
+    # What `solver build-optimal` does for the classic game, whose search `make performance`
+    # holds to the shipped files (benchmarks/bench_solver.py), on a game of seconds.
+    tree = build_optimal_tree(["a", "b", "c"], 3, most_guesses)
+    first, second = tmp_path / "first.json.gz", tmp_path / "second.json.gz"
+    tree.write(first)
+    read = StrategyTree.read(first.read_bytes())
+    assert read == tree
+    read.write(second)
+    assert second.read_bytes() == first.read_bytes()

@@ -244,7 +244,7 @@ def test_the_review_writes_key_pegs_as_marks_and_reads_them_out_in_words(page: P
     play(page, SECRET.split())
 
     answers = page.locator("#review .step .key-text")
-    expect(answers).to_have_text(["●○○·", "●●●●"])
+    expect(answers).to_have_text(["●○○·", "●●●●"], timeout=30_000)  # a review is searched
     expect(answers.first).to_have_accessible_name("1 right place, 2 wrong place")
     expect(page.locator(".help .mark")).to_have_text(["●", "○", "·"])
 

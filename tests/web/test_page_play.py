@@ -49,6 +49,7 @@ def server_answer(page_url: str, page: Page, suffix: str) -> Any:
     return httpx.get(
         f"{page_url}/games/{game['id']}{suffix}",
         headers={"Authorization": f"Bearer {game['token']}"},
+        timeout=30,  # a review is searched out, and the machine may be busy
     ).json()
 
 
