@@ -44,7 +44,7 @@ check: $(STAMP)
 	$(BIN)/python -m compileall -q mastermind
 	$(BIN)/pytest --check --numprocesses auto --quiet
 
-# Everything, in a few minutes: a test whose server is missing fails rather than skips, and
+# Everything, in about ten minutes on 2 cores: a test whose server is missing fails rather than skips, and
 # coverage must stay at its floor (pyproject.toml).
 test: system-packages lint typecheck unit
 
